@@ -1,0 +1,239 @@
+//go:build !openmpi
+
+package mpi
+
+import (
+	"encoding/binary"
+	"sort"
+)
+
+// Collectives of the goroutine backend run over point-to-point messages in
+// the communicator's collective context (ctx+1), tagged by operation, so
+// they never match user messages and mismatched collectives deadlock (and
+// are reported) instead of exchanging the wrong data. Sends are buffered,
+// so the simple linear algorithms used here cannot deadlock by themselves.
+
+const (
+	tagBarrier = iota + 1
+	tagBcast
+	tagReduce
+	tagGather
+	tagScatter
+	tagAlltoall
+	tagSplit
+)
+
+func (b *commBackend) csend(data []byte, dest, tag int) {
+	b.w.mu.Lock()
+	b.checkFailedLocked()
+	b.deliverLocked(b.ctx+1, data, dest, tag)
+	b.w.mu.Unlock()
+}
+
+func (b *commBackend) crecv(buf []byte, source, tag int, d opDesc) {
+	b.recvCtx(b.ctx+1, buf, source, tag, d)
+}
+
+func (b *commBackend) size() int { return len(b.members) }
+
+func (b *commBackend) barrier() {
+	d := opDesc{name: "Barrier", peer: none, tag: none, root: none}
+	if b.rank != 0 {
+		b.csend(nil, 0, tagBarrier)
+		b.crecv(nil, 0, tagBarrier, d)
+		return
+	}
+	for r := 1; r < b.size(); r++ {
+		b.crecv(nil, r, tagBarrier, d)
+	}
+	for r := 1; r < b.size(); r++ {
+		b.csend(nil, r, tagBarrier)
+	}
+}
+
+// bcast uses a binomial tree rooted at root.
+func (b *commBackend) bcast(buf []byte, _ dtype, root int) {
+	b.bcastTagged(buf, root, "Bcast")
+}
+
+func (b *commBackend) bcastTagged(buf []byte, root int, name string) {
+	n := b.size()
+	vr := (b.rank - root + n) % n
+	mask := 1
+	for mask < n {
+		if vr&mask != 0 {
+			b.crecv(buf, (vr-mask+root)%n, tagBcast, opDesc{name: name, peer: none, tag: none, root: root})
+			break
+		}
+		mask <<= 1
+	}
+	for mask >>= 1; mask > 0; mask >>= 1 {
+		if vr+mask < n {
+			b.csend(buf, (vr+mask+root)%n, tagBcast)
+		}
+	}
+}
+
+// reduce gathers every contribution at root and combines them in rank order,
+// so the result does not depend on timing.
+func (b *commBackend) reduce(send, recv []byte, dt dtype, op Op, root int) {
+	b.reduceNamed(send, recv, dt, op, root, "Reduce")
+}
+
+func (b *commBackend) reduceNamed(send, recv []byte, dt dtype, op Op, root int, name string) {
+	if b.rank != root {
+		b.csend(send, root, tagReduce)
+		return
+	}
+	acc := alignedBytes(len(send))
+	in := alignedBytes(len(send))
+	for r := range b.size() {
+		src := in
+		if r == root {
+			src = send
+		} else {
+			b.crecv(in, r, tagReduce, opDesc{name: name, peer: none, tag: none, root: root})
+		}
+		if r == 0 {
+			copy(acc, src)
+		} else {
+			combine(dt, op, acc, src)
+		}
+	}
+	copy(recv, acc)
+}
+
+func (b *commBackend) allreduce(send, recv []byte, dt dtype, op Op) {
+	b.reduceNamed(send, recv, dt, op, 0, "Allreduce")
+	b.bcastTagged(recv, 0, "Allreduce")
+}
+
+func (b *commBackend) gatherv(send, recv []byte, counts, displs []int, _ dtype, root int) {
+	b.gathervNamed(send, recv, counts, displs, root, "Gather")
+}
+
+func (b *commBackend) gathervNamed(send, recv []byte, counts, displs []int, root int, name string) {
+	if b.rank != root {
+		b.csend(send, root, tagGather)
+		return
+	}
+	for r := range b.size() {
+		part := recv[displs[r] : displs[r]+counts[r]]
+		if r == root {
+			if len(send) > len(part) {
+				b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(send), Capacity: len(part), Op: name})
+			}
+			copy(part, send)
+			continue
+		}
+		b.crecv(part, r, tagGather, opDesc{name: name, peer: none, tag: none, root: root})
+	}
+}
+
+func (b *commBackend) scatterv(send []byte, counts, displs []int, recv []byte, _ dtype, root int) {
+	if b.rank != root {
+		b.crecv(recv, root, tagScatter, opDesc{name: "Scatter", peer: none, tag: none, root: root})
+		return
+	}
+	for r := range b.size() {
+		part := send[displs[r] : displs[r]+counts[r]]
+		if r == root {
+			if len(part) > len(recv) {
+				b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(part), Capacity: len(recv), Op: "Scatter"})
+			}
+			copy(recv, part)
+			continue
+		}
+		b.csend(part, r, tagScatter)
+	}
+}
+
+func (b *commBackend) allgather(send, recv []byte, _ dtype) {
+	counts, displs := uniform(b.size(), len(send))
+	b.gathervNamed(send, recv, counts, displs, 0, "Allgather")
+	b.bcastTagged(recv, 0, "Allgather")
+}
+
+func (b *commBackend) alltoallv(send []byte, scounts, sdispls []int, recv []byte, rcounts, rdispls []int, _ dtype) {
+	n := b.size()
+	for k := range n {
+		r := (b.rank + k) % n
+		part := send[sdispls[r] : sdispls[r]+scounts[r]]
+		if r == b.rank {
+			dst := recv[rdispls[r] : rdispls[r]+rcounts[r]]
+			if len(part) > len(dst) {
+				b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(part), Capacity: len(dst), Op: "Alltoall"})
+			}
+			copy(dst, part)
+			continue
+		}
+		b.csend(part, r, tagAlltoall)
+	}
+	for k := 1; k < n; k++ {
+		r := (b.rank - k + n) % n
+		b.crecv(recv[rdispls[r]:rdispls[r]+rcounts[r]], r, tagAlltoall, opDesc{name: "Alltoall", peer: none, tag: none, root: none})
+	}
+}
+
+// split exchanges (color, key) between all ranks; rank 0 allocates one
+// context per color and broadcasts the first.
+func (b *commBackend) split(parent *Comm, color, key int) *Comm {
+	n := b.size()
+	mine := make([]byte, 16)
+	binary.LittleEndian.PutUint64(mine, uint64(int64(color)))
+	binary.LittleEndian.PutUint64(mine[8:], uint64(int64(key)))
+	all := make([]byte, 16*n)
+	counts, displs := uniform(n, 16)
+	b.gathervNamed(mine, all, counts, displs, 0, "Split")
+	b.bcastTagged(all, 0, "Split")
+	type entry struct{ color, key, rank int }
+	entries := make([]entry, n)
+	colorSet := map[int]bool{}
+	for r := range n {
+		c := int(int64(binary.LittleEndian.Uint64(all[16*r:])))
+		k := int(int64(binary.LittleEndian.Uint64(all[16*r+8:])))
+		entries[r] = entry{c, k, r}
+		if c != Undefined {
+			colorSet[c] = true
+		}
+	}
+	colors := make([]int, 0, len(colorSet))
+	for c := range colorSet {
+		colors = append(colors, c)
+	}
+	sort.Ints(colors)
+	base := make([]byte, 8)
+	if b.rank == 0 {
+		b.w.mu.Lock()
+		binary.LittleEndian.PutUint64(base, uint64(b.w.nextCtx))
+		b.w.nextCtx += 2 * len(colors)
+		b.w.mu.Unlock()
+	}
+	b.bcastTagged(base, 0, "Split")
+	if color == Undefined {
+		return nil
+	}
+	var group []entry
+	for _, e := range entries {
+		if e.color == color {
+			group = append(group, e)
+		}
+	}
+	sort.SliceStable(group, func(i, j int) bool {
+		if group[i].key != group[j].key {
+			return group[i].key < group[j].key
+		}
+		return group[i].rank < group[j].rank
+	})
+	members := make([]int, len(group))
+	newRank := 0
+	for i, e := range group {
+		members[i] = b.members[e.rank]
+		if e.rank == b.rank {
+			newRank = i
+		}
+	}
+	ctx := int(binary.LittleEndian.Uint64(base)) + 2*sort.SearchInts(colors, color)
+	return &Comm{rank: newRank, size: len(members), worldRank: parent.worldRank, tr: parent.tr,
+		b: &commBackend{w: b.w, rs: b.rs, ctx: ctx, rank: newRank, members: members}}
+}

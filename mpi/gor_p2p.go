@@ -1,0 +1,185 @@
+//go:build !openmpi
+
+package mpi
+
+// reqBackend is a pending send or receive of the goroutine backend.
+type reqBackend struct {
+	owner    *rankState
+	isRecv   bool
+	ctx      int
+	src, tag int // wanted source and tag (receives)
+	buf      []byte
+	op       string // the user-visible operation that posted it
+	done     bool
+	st       Status // Count in bytes
+}
+
+// deliverLocked sends data from this rank to communicator rank dest. It
+// completes the first matching posted receive or queues the message.
+func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int) {
+	w := b.w
+	rs := w.ranks[b.members[dest]]
+	for i, r := range rs.posted {
+		if r.ctx == ctx && (r.src == AnySource || r.src == b.rank) && (r.tag == AnyTag || r.tag == tag) {
+			rs.posted = append(rs.posted[:i], rs.posted[i+1:]...)
+			b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
+			return
+		}
+	}
+	msg := &message{ctx: ctx, src: b.rank, srcWorld: b.rs.rank, tag: tag}
+	if len(data) > 0 {
+		msg.data = append([]byte(nil), data...)
+	}
+	rs.unexpected = append(rs.unexpected, msg)
+}
+
+// completeRecvLocked copies a matched message into receive r and wakes its
+// owner if that was the last request it waited for.
+func (b *commBackend) completeRecvLocked(r *reqBackend, data []byte, src, srcWorld, tag int) {
+	w := b.w
+	if len(data) > len(r.buf) {
+		w.failLocked(&TruncationError{Receiver: r.owner.rank, Sender: srcWorld, Tag: tag,
+			Bytes: len(data), Capacity: len(r.buf), Op: r.op})
+		return
+	}
+	copy(r.buf, data)
+	r.done = true
+	r.st = Status{Source: src, Tag: tag, Count: len(data)}
+	if o := r.owner; o.blocked && allDone(o.waitingOn) {
+		o.blocked = false
+		w.blocked--
+		o.cond.Signal()
+	}
+}
+
+// postRecvLocked matches the first queued message or posts the receive.
+func (b *commBackend) postRecvLocked(r *reqBackend) {
+	rs := b.rs
+	for i, m := range rs.unexpected {
+		if m.ctx == r.ctx && (r.src == AnySource || r.src == m.src) && (r.tag == AnyTag || r.tag == m.tag) {
+			rs.unexpected = append(rs.unexpected[:i], rs.unexpected[i+1:]...)
+			b.completeRecvLocked(r, m.data, m.src, m.srcWorld, m.tag)
+			return
+		}
+	}
+	rs.posted = append(rs.posted, r)
+}
+
+func allDone(reqs []*reqBackend) bool {
+	for _, r := range reqs {
+		if !r.done {
+			return false
+		}
+	}
+	return true
+}
+
+// waitLocked blocks the calling rank until every request is done. It
+// unwinds the rank if the run fails meanwhile (deadlock included).
+func (b *commBackend) waitLocked(reqs []*reqBackend, d opDesc) {
+	w, rs := b.w, b.rs
+	for {
+		if w.failure != nil {
+			w.mu.Unlock()
+			panic(errAborted)
+		}
+		if allDone(reqs) {
+			return
+		}
+		rs.blocked, rs.waitingOn, rs.waitOp = true, reqs, d
+		rs.waitSite = callSite()
+		w.blocked++
+		w.checkDeadlockLocked()
+		if w.failure == nil {
+			rs.cond.Wait()
+		}
+		if rs.blocked { // woken by a failure, not by a completion
+			rs.blocked = false
+			w.blocked--
+		}
+		rs.waitingOn = nil
+	}
+}
+
+func (b *commBackend) send(data []byte, _ dtype, dest, tag int) {
+	b.w.mu.Lock()
+	b.checkFailedLocked()
+	b.deliverLocked(b.ctx, data, dest, tag)
+	b.w.mu.Unlock()
+}
+
+func (b *commBackend) checkFailedLocked() {
+	if b.w.failure != nil {
+		b.w.mu.Unlock()
+		panic(errAborted)
+	}
+}
+
+func (b *commBackend) recvCtx(ctx int, buf []byte, source, tag int, d opDesc) Status {
+	r := &reqBackend{owner: b.rs, isRecv: true, ctx: ctx, src: source, tag: tag, buf: buf, op: d.name}
+	b.w.mu.Lock()
+	b.checkFailedLocked()
+	b.postRecvLocked(r)
+	b.waitLocked([]*reqBackend{r}, d)
+	b.w.mu.Unlock()
+	return r.st
+}
+
+func (b *commBackend) recv(buf []byte, _ dtype, source, tag int) Status {
+	return b.recvCtx(b.ctx, buf, source, tag, opDesc{name: "Recv", peer: source, tag: tag, root: none})
+}
+
+func (b *commBackend) sendrecv(sendbuf []byte, dest, sendtag int, recvbuf []byte, source, recvtag int, _ dtype) Status {
+	r := &reqBackend{owner: b.rs, isRecv: true, ctx: b.ctx, src: source, tag: recvtag, buf: recvbuf, op: "Sendrecv"}
+	b.w.mu.Lock()
+	b.checkFailedLocked()
+	b.postRecvLocked(r) // post first so a self-send matches it
+	b.deliverLocked(b.ctx, sendbuf, dest, sendtag)
+	b.waitLocked([]*reqBackend{r}, opDesc{name: "Sendrecv", peer: source, tag: recvtag, root: none})
+	b.w.mu.Unlock()
+	return r.st
+}
+
+func (b *commBackend) isend(data []byte, _ dtype, dest, tag int) *reqBackend {
+	b.w.mu.Lock()
+	b.checkFailedLocked()
+	b.deliverLocked(b.ctx, data, dest, tag)
+	b.w.mu.Unlock()
+	// Buffered: the send buffer is free as soon as Isend returns.
+	return &reqBackend{owner: b.rs, done: true, st: Status{Source: dest, Tag: tag, Count: len(data)}}
+}
+
+func (b *commBackend) irecv(buf []byte, _ dtype, source, tag int) *reqBackend {
+	r := &reqBackend{owner: b.rs, isRecv: true, ctx: b.ctx, src: source, tag: tag, buf: buf, op: "Irecv"}
+	b.w.mu.Lock()
+	b.checkFailedLocked()
+	b.postRecvLocked(r)
+	b.w.mu.Unlock()
+	return r
+}
+
+func (b *commBackend) wait(r *reqBackend) Status {
+	b.w.mu.Lock()
+	b.waitLocked([]*reqBackend{r}, opDesc{name: "Wait", peer: r.src, tag: r.tag, root: none})
+	b.w.mu.Unlock()
+	return r.st
+}
+
+func (b *commBackend) waitall(reqs []*reqBackend) []Status {
+	b.w.mu.Lock()
+	b.waitLocked(reqs, opDesc{name: "Waitall", peer: none, tag: none, root: none})
+	b.w.mu.Unlock()
+	sts := make([]Status, len(reqs))
+	for i, r := range reqs {
+		sts[i] = r.st
+	}
+	return sts
+}
+
+func (b *commBackend) test(r *reqBackend) (Status, bool) {
+	b.w.mu.Lock()
+	b.checkFailedLocked()
+	st, done := r.st, r.done
+	b.w.mu.Unlock()
+	return st, done
+}

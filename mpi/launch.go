@@ -1,0 +1,88 @@
+package mpi
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+)
+
+// Environment variables read by NP and Main.
+const (
+	EnvNP    = "PARPREDICT_NP"
+	EnvTrace = "PARPREDICT_TRACE"
+)
+
+var (
+	npFlag    = flag.Int("np", 0, "number of MPI ranks (default $"+EnvNP+", else 1)")
+	traceFlag = flag.String("mpitrace", "", "write an MPI trace of the run to this file (default $"+EnvTrace+")")
+)
+
+// Options configure Launch.
+type Options struct {
+	NP    int  // rank count; must be >= 1 (ignored by backends whose launcher fixes it)
+	Trace bool // record a Trace
+}
+
+// NP is the rank count Main will start: the -np flag if set, else
+// $PARPREDICT_NP, else 1. Call it after flag.Parse.
+func NP() int {
+	if *npFlag > 0 {
+		return *npFlag
+	}
+	if v := os.Getenv(EnvNP); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
+}
+
+// Run starts np ranks, calls body on each, and waits for them. It returns
+// the first failure: a *DeadlockError, *TruncationError, *RankError or
+// *AbortError.
+func Run(np int, body func(*Comm)) error {
+	_, err := Launch(Options{NP: np}, body)
+	return err
+}
+
+// Launch is Run with options; with Options.Trace it also returns the run's
+// trace (also when the run failed, holding what was recorded).
+func Launch(opts Options, body func(*Comm)) (*Trace, error) {
+	if opts.NP < 1 {
+		return nil, fmt.Errorf("mpi: rank count %d: need at least 1", opts.NP)
+	}
+	return launch(opts, body)
+}
+
+// Main parses the command line if the program has not, starts NP() ranks
+// running body, writes the trace if one was asked for, and exits the
+// process with a non-zero status (after a report on stderr) if any rank
+// failed. It returns only on success.
+func Main(body func(*Comm)) {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	tracePath := *traceFlag
+	if tracePath == "" {
+		tracePath = os.Getenv(EnvTrace)
+	}
+	tr, err := Launch(Options{NP: NP(), Trace: tracePath != ""}, body)
+	if tr != nil && tracePath != "" {
+		if werr := writeTrace(tr, tracePath); werr != nil {
+			fmt.Fprintln(os.Stderr, werr)
+			if err == nil {
+				os.Exit(1)
+			}
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "mpi: %v\n", err)
+		var abort *AbortError
+		if errors.As(err, &abort) && abort.Code != 0 {
+			os.Exit(abort.Code)
+		}
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,141 @@
+package mpi
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// TraceFormat and TraceVersion identify trace files; see docs/trace-format.md.
+const (
+	TraceFormat  = "parpredict-trace"
+	TraceVersion = 1
+)
+
+// Trace is the record of one run: per rank, every MPI call and interval mark.
+type Trace struct {
+	Format  string      `json:"format"`
+	Version int         `json:"version"`
+	Backend string      `json:"backend"`
+	NP      int         `json:"np"`
+	Args    []string    `json:"args,omitempty"`
+	Start   string      `json:"start"` // wall-clock start, RFC 3339
+	Ranks   []RankTrace `json:"ranks"`
+}
+
+// RankTrace holds one rank's events in the order they happened.
+type RankTrace struct {
+	Rank   int     `json:"rank"`
+	Events []Event `json:"events"`
+}
+
+// Event is one MPI call (T0 = enter, T1 = leave, seconds of Wtime) or an
+// interval mark (T0 = T1). Peer is the point-to-point partner (for Recv and
+// Wait the actual source), Root the root of a rooted collective; -1 where
+// not applicable. Bytes is the payload this rank sent (receives: received).
+type Event struct {
+	Op    string  `json:"op"`
+	T0    float64 `json:"t0"`
+	T1    float64 `json:"t1"`
+	Peer  int     `json:"peer"`
+	Root  int     `json:"root"`
+	Bytes int     `json:"bytes"`
+	Tag   int     `json:"tag"`
+	Req   int     `json:"req,omitempty"` // links Isend/Irecv to their Wait
+	ID    int     `json:"id,omitempty"`  // interval id
+	Site  string  `json:"site"`
+}
+
+type rankTrace struct {
+	events []Event
+	nreq   int
+}
+
+func (t *rankTrace) add(e Event) { t.events = append(t.events, e) }
+
+var epoch = time.Now()
+
+// Wtime is the elapsed wall-clock time in seconds since the process started.
+func Wtime() float64 { return time.Since(epoch).Seconds() }
+
+// start returns the enter time of an operation when tracing is on.
+func (c *Comm) start() float64 {
+	if c.tr == nil {
+		return 0
+	}
+	return Wtime()
+}
+
+func (c *Comm) record(t0 float64, op string, peer, root, bytes, tag, req int) {
+	if c.tr == nil {
+		return
+	}
+	c.tr.add(Event{Op: op, T0: t0, T1: Wtime(), Peer: peer, Root: root, Bytes: bytes, Tag: tag, Req: req, Site: callSite()})
+}
+
+func (c *Comm) nextReq() int {
+	if c.tr == nil {
+		return 0
+	}
+	c.tr.nreq++
+	return c.tr.nreq
+}
+
+func newTrace(backend string, np int) *Trace {
+	return &Trace{Format: TraceFormat, Version: TraceVersion, Backend: backend, NP: np,
+		Args: os.Args[1:], Start: time.Now().UTC().Format(time.RFC3339)}
+}
+
+// WriteFile writes the trace as JSON to path atomically: a temporary file in
+// the same directory, renamed over path.
+func (t *Trace) WriteFile(path string) error {
+	data, err := json.MarshalIndent(t, "", " ")
+	if err != nil {
+		return fmt.Errorf("mpi: encoding trace: %w", err)
+	}
+	return writeFileAtomic(path, append(data, '\n'))
+}
+
+// ReadTrace reads a trace file written by WriteFile.
+func ReadTrace(path string) (*Trace, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("mpi: %w", err)
+	}
+	var t Trace
+	if err := json.Unmarshal(data, &t); err != nil {
+		return nil, fmt.Errorf("mpi: %s: not a trace file: %w", path, err)
+	}
+	if t.Format != TraceFormat {
+		return nil, fmt.Errorf("mpi: %s: format %q, want %q", path, t.Format, TraceFormat)
+	}
+	if t.Version != TraceVersion {
+		return nil, fmt.Errorf("mpi: %s: trace version %d, this build reads version %d", path, t.Version, TraceVersion)
+	}
+	if len(t.Ranks) != t.NP {
+		return nil, fmt.Errorf("mpi: %s: %d rank records for np %d", path, len(t.Ranks), t.NP)
+	}
+	return &t, nil
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("mpi: writing %s: %w", path, err)
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("mpi: writing %s: %w", path, werr)
+	}
+	return nil
+}
