@@ -1,0 +1,92 @@
+package mpi_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+func TestTraceRecordsCalls(t *testing.T) {
+	tr, err := mpi.Launch(mpi.Options{NP: 3, Trace: true}, func(c *mpi.Comm) {
+		c.BeginInterval(1)
+		buf := make([]float64, 4)
+		if c.Rank() == 0 {
+			mpi.Send(c, buf, 1, 5)
+		}
+		if c.Rank() == 1 {
+			mpi.Recv(c, buf, mpi.AnySource, mpi.AnyTag)
+		}
+		req := mpi.Irecv(c, buf[:1], (c.Rank()+2)%3, 0)
+		mpi.Isend(c, buf[:1], (c.Rank()+1)%3, 0)
+		req.Wait()
+		mpi.Allreduce(c, buf, buf, mpi.Sum)
+		mpi.Bcast(c, buf, 2)
+		c.EndInterval(1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.NP != 3 || len(tr.Ranks) != 3 || tr.Backend == "" {
+		t.Fatalf("trace header %+v", tr)
+	}
+	var ops []string
+	for _, e := range tr.Ranks[1].Events {
+		ops = append(ops, e.Op)
+		if e.T1 < e.T0 || !strings.HasPrefix(e.Site, "trace_test.go:") {
+			t.Errorf("event %+v: bad times or site", e)
+		}
+	}
+	want := "BeginInterval Recv Irecv Isend Wait Allreduce Bcast EndInterval"
+	if got := strings.Join(ops, " "); got != want {
+		t.Fatalf("rank 1 ops %q, want %q", got, want)
+	}
+	recv := tr.Ranks[1].Events[1]
+	if recv.Peer != 0 || recv.Bytes != 32 || recv.Tag != 5 {
+		t.Errorf("Recv event %+v: want peer 0, 32 bytes, tag 5", recv)
+	}
+	irecv, wait := tr.Ranks[1].Events[2], tr.Ranks[1].Events[4]
+	if irecv.Req == 0 || wait.Req != irecv.Req || wait.Peer != 0 || wait.Bytes != 8 {
+		t.Errorf("Irecv %+v and Wait %+v not linked", irecv, wait)
+	}
+	if b := tr.Ranks[1].Events[6]; b.Root != 2 || b.Bytes != 32 {
+		t.Errorf("Bcast event %+v", b)
+	}
+
+	path := filepath.Join(t.TempDir(), "run.trace.json")
+	if err := tr.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := mpi.ReadTrace(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Ranks[2].Events) != len(tr.Ranks[2].Events) {
+		t.Errorf("round trip lost events")
+	}
+}
+
+func TestTraceOffRecordsNothing(t *testing.T) {
+	tr, err := mpi.Launch(mpi.Options{NP: 2}, func(c *mpi.Comm) { c.Barrier() })
+	if err != nil || tr != nil {
+		t.Fatalf("trace %v, err %v", tr, err)
+	}
+}
+
+func TestReadTraceRejectsOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"notjson.json": "hello",
+		"other.json":   `{"format":"something","version":1}`,
+		"future.json":  `{"format":"parpredict-trace","version":99}`,
+	} {
+		p := filepath.Join(dir, name)
+		if err := writeFile(p, content); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := mpi.ReadTrace(p); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: got %v, want an error naming the file", name, err)
+		}
+	}
+}
