@@ -35,7 +35,7 @@ type rank struct {
 	coll    *collective
 	collSeq int
 
-	unexpected []message // arrived (eager) or announced (rendezvous), unmatched
+	unexpected []message  // arrived (eager) or announced (rendezvous), unmatched
 	posted     []*request // posted receives, unmatched
 
 	stats   RankStats
