@@ -1,4 +1,4 @@
-//go:build !openmpi
+//go:build !openmpi && !mpich
 
 package mpi
 

@@ -1,4 +1,4 @@
-//go:build !openmpi
+//go:build !openmpi && !mpich
 
 package mpi
 
@@ -229,3 +229,9 @@ func (b *commBackend) fail(err error) {
 }
 
 func writeTrace(tr *Trace, path string) error { return tr.WriteFile(path) }
+
+// mainNP is the rank count Main starts: NP().
+func mainNP() int { return NP() }
+
+// finalize has nothing to release in this backend.
+func finalize() {}

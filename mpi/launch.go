@@ -56,10 +56,16 @@ func Launch(opts Options, body func(*Comm)) (*Trace, error) {
 	return launch(opts, body)
 }
 
+// Finalize shuts the MPI library down (MPI_Finalize) under the Open MPI
+// backend; no run may start after it. Main calls it; a program or test that
+// calls Run or Launch itself calls Finalize once after its last run. It does
+// nothing with the goroutine backend.
+func Finalize() { finalize() }
+
 // Main parses the command line if the program has not, starts NP() ranks
-// running body, writes the trace if one was asked for, and exits the
-// process with a non-zero status (after a report on stderr) if any rank
-// failed. It returns only on success.
+// (under mpirun: one per process of the job) running body, writes the trace
+// if one was asked for, and exits the process with a non-zero status (after
+// a report on stderr) if any rank failed. It returns only on success.
 func Main(body func(*Comm)) {
 	if !flag.Parsed() {
 		flag.Parse()
@@ -68,7 +74,8 @@ func Main(body func(*Comm)) {
 	if tracePath == "" {
 		tracePath = os.Getenv(EnvTrace)
 	}
-	tr, err := Launch(Options{NP: NP(), Trace: tracePath != ""}, body)
+	tr, err := Launch(Options{NP: mainNP(), Trace: tracePath != ""}, body)
+	finalize()
 	if tr != nil && tracePath != "" {
 		if werr := writeTrace(tr, tracePath); werr != nil {
 			fmt.Fprintln(os.Stderr, werr)

@@ -1,0 +1,8 @@
+//go:build openmpi
+
+package mpi
+
+// #cgo pkg-config: ompi
+import "C"
+
+const backendName = "openmpi"
