@@ -14,7 +14,7 @@ func writeFile(path, content string) error { return os.WriteFile(path, []byte(co
 // iteration; compare traced and untraced runs to see the cost of tracing.
 func BenchmarkPingPong(b *testing.B) {
 	needRanks(b, 2)
-	for _, size := range []int{8, 1 << 10, 1 << 16, 1 << 20} {
+	for _, size := range []int{8, 1 << 10, 1 << 16, 1 << 20, 4 << 20} {
 		for _, traced := range []bool{false, true} {
 			b.Run(fmt.Sprintf("bytes=%d/trace=%v", size, traced), func(b *testing.B) {
 				b.SetBytes(int64(2 * size))
