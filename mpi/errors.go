@@ -33,7 +33,7 @@ func (e *RankError) Error() string {
 type TruncationError struct {
 	Receiver, Sender int // world ranks
 	Tag              int
-	Bytes, Capacity  int
+	Bytes, Capacity  int    // Bytes is -1 where the MPI library does not report the message size (MPICH)
 	Op               string // the receiving operation
 	Site             string // its call site, where known
 }
@@ -43,8 +43,12 @@ func (e *TruncationError) Error() string {
 	if e.Site != "" {
 		site = " at " + e.Site
 	}
-	return fmt.Sprintf("rank %d: %s%s: message of %d bytes from rank %d (tag %d) does not fit the %d-byte receive buffer",
-		e.Receiver, e.Op, site, e.Bytes, e.Sender, e.Tag, e.Capacity)
+	size := fmt.Sprintf("of %d bytes", e.Bytes)
+	if e.Bytes < 0 {
+		size = "of unknown size"
+	}
+	return fmt.Sprintf("rank %d: %s%s: message %s from rank %d (tag %d) does not fit the %d-byte receive buffer",
+		e.Receiver, e.Op, site, size, e.Sender, e.Tag, e.Capacity)
 }
 
 // BlockedRank is one rank's part of a deadlock report.

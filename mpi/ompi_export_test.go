@@ -10,3 +10,6 @@ func JobRankSize() (rank, size int) {
 	}
 	return mpiWorld.rank, mpiWorld.size
 }
+
+// BackendName is the backend's name in traces: "openmpi" or "mpich".
+const BackendName = backendName

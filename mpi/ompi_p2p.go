@@ -13,6 +13,7 @@ type reqBackend struct {
 	h        C.int // index into the C request table
 	b        *commBackend
 	isRecv   bool
+	self     bool // a buffered send to the calling rank (see sendSelf)
 	op       string
 	peer     int // destination (sends) or wanted source (receives)
 	tag      int
@@ -29,16 +30,40 @@ type cstatus [C.PP_ST_LEN]C.int
 func (b *commBackend) status(op string, capacity int, rc C.int, st *cstatus) Status {
 	s := Status{Source: int(st[C.PP_ST_SOURCE]), Tag: int(st[C.PP_ST_TAG]), Count: int(st[C.PP_ST_BYTES])}
 	if rc != 0 && C.pp_is_truncate(rc) != 0 {
+		bytes := s.Count // Open MPI: the message's size; MPICH: what fitted
+		if bytes <= capacity {
+			bytes = -1
+		}
 		b.fail(&TruncationError{Receiver: b.worldRank, Sender: int(C.pp_world_rank(b.h, C.int(s.Source))),
-			Tag: s.Tag, Bytes: s.Count, Capacity: capacity, Op: op, Site: callSite()})
+			Tag: s.Tag, Bytes: bytes, Capacity: capacity, Op: op, Site: callSite()})
 	}
 	b.check(op, rc)
 	return s
 }
 
 func (b *commBackend) send(data []byte, dt dtype, dest, tag int) {
+	if dest == b.rank {
+		b.sendSelf(data, dt, tag)
+		return
+	}
 	rc := C.pp_send(ptr(data), b.count("Send", len(data), elemSize(dt)), C.int(dt), C.int(dest), C.int(tag), b.h)
 	b.check("Send", rc)
+}
+
+// sendSelf buffers a message to the calling rank itself: a blocking
+// MPI_Send to self may wait for a receive that only this rank can post
+// (MPICH does, and Open MPI above its eager limit), so it becomes an
+// MPI_Isend of a copy that completes when the receive comes.
+func (b *commBackend) sendSelf(data []byte, dt dtype, tag int) {
+	for r := range b.run.pending {
+		if r.self {
+			b.test(r)
+		}
+	}
+	buf := alignedBytes(len(data))
+	copy(buf, data)
+	r := b.isend(buf, dt, b.rank, tag)
+	r.self, r.op = true, "Send"
 }
 
 func (b *commBackend) recv(buf []byte, dt dtype, source, tag int) Status {
