@@ -29,6 +29,7 @@ var scenarios = map[string]func(c *mpi.Comm){
 	"invalid": func(c *mpi.Comm) { mpi.Send(c, []int{1}, 5, 0) },
 	"panic":   func(*mpi.Comm) { panic("boom") },
 	"abort":   func(c *mpi.Comm) { c.Abort(3) },
+	"hang":    func(c *mpi.Comm) { mpi.Recv(c, []int{0}, 0, 9) }, // nobody sends
 }
 
 func runScenario(name string) {
@@ -54,20 +55,26 @@ func TestFailuresAbortTheJob(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		code int // exit status; -1: any non-zero
+		code int // exit status
 		want []string
+		env  string
 	}{
-		{"ok", 0, []string{"rank 0 of 1"}},
-		{"toomany", 0, []string{"2 ranks asked for, but this job has 1 processes"}},
-		{"truncate", 1, []string{"rank 0: Recv at ompi_fail_test.go:", truncated + " from rank 0 (tag 4) does not fit the 40-byte receive buffer"}},
-		{"invalid", 1, []string{"rank 0: Send at ompi_fail_test.go:", "destination 5 out of range [0,1)"}},
-		{"panic", 1, []string{"rank 0: panic: boom", "goroutine"}},
-		{"abort", 3, []string{"rank 0 called Abort(3) at ompi_fail_test.go:"}},
+		{"ok", 0, []string{"rank 0 of 1"}, ""},
+		{"toomany", 0, []string{"2 ranks asked for, but this job has 1 processes"}, ""},
+		{"truncate", 1, []string{"rank 0: Recv at ompi_fail_test.go:", truncated + " from rank 0 (tag 4) does not fit the 40-byte receive buffer"}, ""},
+		{"invalid", 1, []string{"rank 0: Send at ompi_fail_test.go:", "destination 5 out of range [0,1)"}, ""},
+		{"panic", 1, []string{"rank 0: panic: boom", "goroutine"}, ""},
+		{"abort", 3, []string{"rank 0 called Abort(3) at ompi_fail_test.go:"}, ""},
+		{"hang", 1, []string{"watchdog: rank 0 has waited", "in Recv(peer 0, tag 9) at ompi_fail_test.go:"}, mpi.EnvMPITimeout + "=0.3"},
+		{"hang", 1, []string{mpi.EnvMPITimeout + `="soon": not a duration`}, mpi.EnvMPITimeout + "=soon"},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.name+tc.env, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(singletonEnv(), envScenario+"="+tc.name)
+			if tc.env != "" {
+				cmd.Env = append(cmd.Env, tc.env)
+			}
 			out, err := cmd.CombinedOutput()
 			code := 0
 			var ee *exec.ExitError

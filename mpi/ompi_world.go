@@ -33,6 +33,11 @@ var mpiWorld struct {
 func initMPI() error {
 	w := &mpiWorld
 	w.once.Do(func() {
+		limit, err := watchdogLimit()
+		if err != nil {
+			w.err = err
+			return
+		}
 		var provided C.int
 		if rc := C.pp_init(&provided); rc != 0 {
 			w.err = fmt.Errorf("mpi: MPI_Init_thread: %s", errorString(rc))
@@ -46,6 +51,7 @@ func initMPI() error {
 		C.pp_comm_rank(0, &r)
 		C.pp_comm_size(0, &s)
 		w.rank, w.size = int(r), int(s)
+		startWatchdog(w.rank, limit)
 		start := []int64{epoch.UnixNano()}
 		if rc := C.pp_bcast(unsafe.Pointer(&start[0]), 1, C.int(dtInt64), 0, 0); rc != 0 {
 			w.err = fmt.Errorf("mpi: MPI_Bcast of the start time: %s", errorString(rc))
