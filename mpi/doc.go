@@ -22,7 +22,8 @@
 //
 // The default backend runs every rank as a goroutine of one process; it needs
 // no C library. Building with -tags openmpi selects the Open MPI backend (one
-// process per rank under mpirun). The same program source runs on both.
+// process per rank under mpirun; -tags mpich: the same over MPICH), see
+// docs/openmpi.md. The same program source runs on both.
 //
 // # API
 //
