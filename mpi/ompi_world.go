@@ -166,16 +166,13 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 func (b *commBackend) finishRun() {
 	b.barrier()
 	for r := range b.run.pending {
+		if _, done := b.test(r); done {
+			continue
+		}
 		if r.isRecv {
-			var flag C.int
-			var st [C.PP_ST_LEN]C.int
-			if C.pp_test(r.h, &flag, &st[0]); flag == 0 {
-				C.pp_cancel(r.h)
-			}
+			C.pp_cancel(r.h)
 		}
-		if _, done := b.test(r); !done {
-			b.wait(r)
-		}
+		b.wait(r)
 	}
 }
 
