@@ -21,7 +21,7 @@ var (
 
 // Options configure Launch.
 type Options struct {
-	NP    int  // rank count; must be >= 1 (ignored by backends whose launcher fixes it)
+	NP    int  // rank count, >= 1; under mpirun the first NP ranks of the job run the body, and NP may not exceed the job's size
 	Trace bool // record a Trace
 }
 
