@@ -27,11 +27,12 @@ func loadSSA(t *testing.T, dir string) (*ssa.Program, *ssa.Package) {
 // testOracle charges a fixed cost per block of user code and can reduce
 // one loop.
 type testOracle struct {
-	user     string
-	perBlock float64
-	reduce   map[[2]*ssa.BasicBlock]*Reduction
-	branch   map[*ssa.BasicBlock]float64
-	callCost float64
+	user          string
+	perBlock      float64
+	reduce        map[[2]*ssa.BasicBlock]*Reduction
+	branch        map[*ssa.BasicBlock]float64
+	callCost      float64
+	defaultBranch float64
 }
 
 func (o *testOracle) IsUser(fn *ssa.Function) bool { return fn != nil && pkgPath(fn) == o.user }
@@ -46,6 +47,9 @@ func (o *testOracle) Reduction(from, to *ssa.BasicBlock) *Reduction {
 }
 func (o *testOracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 	p, ok := o.branch[b]
+	if !ok && o.defaultBranch > 0 {
+		return o.defaultBranch, true
+	}
 	return p, ok
 }
 func (o *testOracle) CallCost(ssa.CallInstruction) float64 { return o.callCost }
