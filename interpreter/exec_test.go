@@ -11,9 +11,21 @@ import (
 	"golang.org/x/tools/go/ssa/ssautil"
 )
 
+type loaded struct {
+	prog *ssa.Program
+	pkg  *ssa.Package
+}
+
+// ssaCache keeps each loaded program for the whole test binary: loading is
+// the slow part, and the evaluator never modifies the SSA.
+var ssaCache = map[string]loaded{}
+
 // loadSSA builds SSA for a testdata program.
 func loadSSA(t *testing.T, dir string) (*ssa.Program, *ssa.Package) {
 	t.Helper()
+	if l, ok := ssaCache[dir]; ok {
+		return l.prog, l.pkg
+	}
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
 	pkgs, err := packages.Load(cfg, dir)
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
@@ -21,6 +33,7 @@ func loadSSA(t *testing.T, dir string) (*ssa.Program, *ssa.Package) {
 	}
 	prog, ssaPkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
 	prog.Build()
+	ssaCache[dir] = loaded{prog, ssaPkgs[0]}
 	return prog, ssaPkgs[0]
 }
 
