@@ -95,26 +95,33 @@ func Losses(t *Timeline, opts LossOptions) (*LossReport, error) {
 	calls := buildCalls(t)
 	matchCalls(calls)
 	origin := t.Origin()
-	whole := make([][]window, len(t.Ranks))
+	whole := make([]span, len(t.Ranks))
 	for i := range t.Ranks {
 		if _, hi, ok := t.Ranks[i].span(); ok {
-			whole[i] = []window{{origin, hi}}
+			whole[i] = span{wins: []window{{origin, math.Inf(1)}}, exec: hi - origin}
 		}
 	}
 	rep := &LossReport{Program: t.Program, Machine: t.Machine, Args: t.Args}
 	rep.Whole = analyse(t, calls, whole, 0, opts)
-	ids, wins, err := intervals(t)
+	ids, spans, err := intervals(t)
 	if err != nil {
 		return nil, err
 	}
 	for _, id := range ids {
-		rep.Intervals = append(rep.Intervals, analyse(t, calls, wins[id], id, opts))
+		rep.Intervals = append(rep.Intervals, analyse(t, calls, spans[id], id, opts))
 	}
 	return rep, nil
 }
 
-// window is a closed span of one rank's time.
+// window is a half-open stretch [lo, hi) of one rank's time; the last one
+// of a rank reaches +Inf so that calls at the rank's very end belong to it.
 type window struct{ lo, hi float64 }
+
+// span is the part of one rank's time a Loss covers, and its length.
+type span struct {
+	wins []window
+	exec float64
+}
 
 // clip is how much of [a, b] lies in the windows.
 func clip(a, b float64, ws []window) float64 {
@@ -129,23 +136,23 @@ func clip(a, b float64, ws []window) float64 {
 // attributed to the window holding their start.
 func inside(x float64, ws []window) bool {
 	for _, w := range ws {
-		if w.lo <= x && x <= w.hi {
+		if w.lo <= x && x < w.hi {
 			return true
 		}
 	}
 	return false
 }
 
-// intervals pairs each rank's interval marks into windows per interval id;
-// an interval left open ends with the rank's timeline.
-func intervals(t *Timeline) ([]int, map[int][][]window, error) {
-	wins := map[int][][]window{}
+// intervals pairs each rank's interval marks into spans per interval id; an
+// interval left open ends with the rank's timeline.
+func intervals(t *Timeline) ([]int, map[int][]span, error) {
+	spans := map[int][]span{}
 	for r, rt := range t.Ranks {
 		_, hi, _ := rt.span()
 		open := map[int][]float64{}
 		for _, m := range rt.Marks {
-			if wins[m.ID] == nil {
-				wins[m.ID] = make([][]window, len(t.Ranks))
+			if spans[m.ID] == nil {
+				spans[m.ID] = make([]span, len(t.Ranks))
 			}
 			if m.Begin {
 				open[m.ID] = append(open[m.ID], m.Time)
@@ -159,35 +166,37 @@ func intervals(t *Timeline) ([]int, map[int][][]window, error) {
 			open[m.ID] = st[:len(st)-1]
 			// A nested entry of the same interval is inside the outer one.
 			if len(open[m.ID]) == 0 {
-				wins[m.ID][r] = append(wins[m.ID][r], window{lo, m.Time})
+				sp := &spans[m.ID][r]
+				sp.wins = append(sp.wins, window{lo, m.Time})
+				sp.exec += m.Time - lo
 			}
 		}
 		for id, st := range open {
 			if len(st) > 0 {
-				wins[id][r] = append(wins[id][r], window{st[0], hi})
+				sp := &spans[id][r]
+				sp.wins = append(sp.wins, window{st[0], math.Inf(1)})
+				sp.exec += hi - st[0]
 			}
 		}
 	}
-	ids := make([]int, 0, len(wins))
-	for id := range wins {
+	ids := make([]int, 0, len(spans))
+	for id := range spans {
 		ids = append(ids, id)
 	}
 	sort.Ints(ids)
-	return ids, wins, nil
+	return ids, spans, nil
 }
 
 // analyse computes the characteristics over each rank's windows.
-func analyse(t *Timeline, calls [][]*call, wins [][]window, id int, opts LossOptions) Loss {
+func analyse(t *Timeline, calls [][]*call, spans []span, id int, opts LossOptions) Loss {
 	np := len(t.Ranks)
 	l := Loss{Interval: id, Processors: np, Ranks: make([]RankLoss, np)}
 	sites := map[[2]string]*SiteLoss{}
 	for r := range t.Ranks {
 		rl := &l.Ranks[r]
 		rl.Rank = r
-		ws := wins[r]
-		for _, w := range ws {
-			rl.Execution += w.hi - w.lo
-		}
+		ws := spans[r].wins
+		rl.Execution = spans[r].exec
 		for _, s := range t.Ranks[r].Segments {
 			if s.Kind == KindCompute && s.Serial {
 				rl.InsufficientPar += clip(s.Start, s.End, ws) * float64(np-1) / float64(np)
