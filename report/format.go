@@ -63,6 +63,10 @@ func WriteFile(path string, fn func(io.Writer) error) error {
 		return fmt.Errorf("report: writing %s: %w", path, err)
 	}
 	_, werr := f.Write(buf.Bytes())
+	if werr == nil {
+		// CreateTemp makes the file private; outputs are ordinary files.
+		werr = f.Chmod(0o644)
+	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
