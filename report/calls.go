@@ -118,10 +118,21 @@ func matchP2P(calls [][]*call, completer map[*call]*call) {
 			}
 		}
 	}
+	// head skips each pair's matched prefix, so that long runs match in
+	// linear time when tags are used in order.
+	head := map[pair]int{}
 	match := func(src, dst, tag int) *call {
-		for _, s := range sends[pair{src, dst}] {
+		k := pair{src, dst}
+		q := sends[k]
+		for i := head[k]; i < len(q); i++ {
+			s := q[i]
 			if !s.matched && (tag < 0 || s.tag == tag) {
 				s.matched = true
+				if i == head[k] {
+					for head[k] < len(q) && q[head[k]].matched {
+						head[k]++
+					}
+				}
 				return s.c
 			}
 		}
