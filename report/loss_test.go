@@ -181,3 +181,13 @@ func TestTimelineCheck(t *testing.T) {
 		})
 	}
 }
+
+func TestChromeTraceKinds(t *testing.T) {
+	tl := handTimeline()
+	tl.Ranks[0].Segments[0].Site = "region 3"
+	checkGolden(t, "chrome_kinds.golden.json", tl.WriteChromeTrace)
+	bad := &Timeline{}
+	if err := bad.WriteChromeTrace(new(strings.Builder)); err == nil {
+		t.Error("empty timeline: no error")
+	}
+}
