@@ -185,3 +185,62 @@ func TestSavePNG(t *testing.T) {
 		t.Errorf("temporary files left beside %s: %v", path, entries)
 	}
 }
+
+// TestPlotEdges draws degenerate but valid inputs: one point, ranks with
+// no segments, a single rank.
+func TestPlotEdges(t *testing.T) {
+	one, err := report.Speedup(report.Sweep{Points: []report.Point{{Config: report.Config{P: 1}, Time: 1}}}, report.SpeedupOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := &report.Timeline{Ranks: []report.RankTimeline{{Rank: 0}, {Rank: 1}}}
+	loss, err := report.Losses(&report.Timeline{Ranks: []report.RankTimeline{{Rank: 0, Segments: []report.Segment{seg(report.KindCompute, "", 0, 1)}}}}, report.LossOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, mk := range map[string]func() (*plot.Plot, error){
+		"speedup":    func() (*plot.Plot, error) { return Speedup(one) },
+		"efficiency": func() (*plot.Plot, error) { return Efficiency(one) },
+		"timeline":   func() (*plot.Plot, error) { return Timeline(empty) },
+		"losttime":   func() (*plot.Plot, error) { return LostTime(&loss.Whole, "") },
+	} {
+		p, err := mk()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, f := range []string{"svg", "png"} {
+			if err := Write(&bytes.Buffer{}, p, f); err != nil {
+				t.Errorf("%s %s: %v", name, f, err)
+			}
+		}
+	}
+}
+
+// TestTimelineBinning checks that segments far narrower than the drawing's
+// resolution are binned: 20000 segments on one row become at most one bar
+// per bin, and a row of one colour becomes one bar.
+func TestTimelineBinning(t *testing.T) {
+	var segs []report.Segment
+	tm := 0.0
+	for i := 0; i < 10000; i++ {
+		segs = append(segs, seg(report.KindCompute, "", tm, tm+1e-4), seg(report.KindMPI, "Send", tm+1e-4, tm+1.1e-4))
+		tm += 1.1e-4
+	}
+	tl := &report.Timeline{Ranks: []report.RankTimeline{{Rank: 0, Segments: segs}}}
+	p, err := Timeline(tl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, p, "svg"); err != nil {
+		t.Fatal(err)
+	}
+	// Compute covers 91 % of every bin, so the whole row is one blue bar.
+	blue := strings.Count(b.String(), "fill:#4C92CA")
+	if blue != 2 { // the bar and the legend swatch
+		t.Errorf("%d blue fills, want 2 (one bar, one swatch)", blue)
+	}
+	if n := strings.Count(b.String(), "<path"); n > 100 {
+		t.Errorf("%d paths for one binned row", n)
+	}
+}

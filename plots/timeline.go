@@ -91,26 +91,106 @@ func (g *gantt) DataRange() (xmin, xmax, ymin, ymax float64) {
 func (g *gantt) Plot(c draw.Canvas, plt *plot.Plot) {
 	trX, trY := plt.Transforms(&c)
 	for _, r := range g.t.Ranks {
-		y0, y1 := trY(float64(r.Rank)-0.4), trY(float64(r.Rank)+0.4)
+		row := rowPainter{c: &c, y0: trY(float64(r.Rank) - 0.4), y1: trY(float64(r.Rank) + 0.4)}
 		for _, s := range r.Segments {
-			x0, x1 := trX(s.Start-g.origin), trX(s.End-g.origin)
-			if x1-x0 < vg.Points(0.1) {
-				continue // under a tenth of a point: invisible
-			}
-			rect := c.ClipPolygonXY([]vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
-			if len(rect) == 0 {
-				continue
-			}
-			var path vg.Path
-			path.Move(rect[0])
-			for _, pt := range rect[1:] {
-				path.Line(pt)
-			}
-			path.Close()
-			c.SetColor(kindColor(s))
-			c.Fill(path)
+			row.add(trX(s.Start-g.origin), trX(s.End-g.origin), kindColor(s))
+		}
+		row.flush()
+		row.emit()
+	}
+}
+
+// binWidth is the resolution of a timeline row: segments narrower than it
+// are drawn as one bar per bin, in the colour that covers most of the bin.
+// This keeps the SVG of a long run with millions of segments small without
+// changing what can be seen.
+const binWidth = vg.Length(0.5)
+
+// rowPainter draws one rank's bars: wide segments as they are, runs of
+// narrow ones binned, adjacent bars of one colour merged.
+type rowPainter struct {
+	c      *draw.Canvas
+	y0, y1 vg.Length
+
+	// the bar being extended
+	bar      bool
+	bx0, bx1 vg.Length
+	bcol     color.Color
+
+	// the bin of narrow segments being filled
+	bin      bool
+	nx0, nx1 vg.Length
+	weight   map[color.Color]vg.Length
+	binOrder []color.Color
+}
+
+func (r *rowPainter) add(x0, x1 vg.Length, col color.Color) {
+	if x1 <= x0 {
+		return
+	}
+	if x1-x0 >= binWidth {
+		r.flush()
+		r.bar1(x0, x1, col)
+		return
+	}
+	if r.bin && x0 >= r.nx0+binWidth {
+		r.flush()
+	}
+	if !r.bin {
+		r.bin, r.nx0, r.nx1 = true, x0, x1
+		r.weight, r.binOrder = map[color.Color]vg.Length{}, r.binOrder[:0]
+	}
+	if _, ok := r.weight[col]; !ok {
+		r.binOrder = append(r.binOrder, col)
+	}
+	r.weight[col] += x1 - x0
+	r.nx1 = max(r.nx1, x1)
+}
+
+// flush draws the pending bin in its dominant colour (first seen wins ties).
+func (r *rowPainter) flush() {
+	if !r.bin {
+		return
+	}
+	var best color.Color
+	for _, col := range r.binOrder {
+		if best == nil || r.weight[col] > r.weight[best] {
+			best = col
 		}
 	}
+	r.bin = false
+	r.bar1(r.nx0, r.nx1, best)
+}
+
+// bar1 extends the current bar when the new one continues it in the same
+// colour, and otherwise draws the current bar and starts a new one.
+func (r *rowPainter) bar1(x0, x1 vg.Length, col color.Color) {
+	if r.bar && col == r.bcol && x0 <= r.bx1+binWidth/4 {
+		r.bx1 = max(r.bx1, x1)
+		return
+	}
+	r.emit()
+	r.bar, r.bx0, r.bx1, r.bcol = true, x0, x1, col
+}
+
+// emit fills the current bar.
+func (r *rowPainter) emit() {
+	if !r.bar {
+		return
+	}
+	r.bar = false
+	rect := r.c.ClipPolygonXY([]vg.Point{{X: r.bx0, Y: r.y0}, {X: r.bx1, Y: r.y0}, {X: r.bx1, Y: r.y1}, {X: r.bx0, Y: r.y1}})
+	if len(rect) == 0 {
+		return
+	}
+	var path vg.Path
+	path.Move(rect[0])
+	for _, pt := range rect[1:] {
+		path.Line(pt)
+	}
+	path.Close()
+	r.c.SetColor(r.bcol)
+	r.c.Fill(path)
 }
 
 // swatch is a legend entry: a filled square.
