@@ -7,7 +7,8 @@
 //	            the scalability range
 //	Validation  actual and predicted speedup (or time) against P with their
 //	            absolute difference, as in the ParJava papers' figures
-//	Timeline    a Gantt chart: one row per rank, compute / MPI / wait colours
+//	Timeline    a Gantt chart: one row per rank, compute / MPI / wait colours;
+//	            segments below the drawing's resolution are binned
 //	LostTime    per-rank stacked bars: productive time, communications,
 //	            idle time, insufficient parallelism
 //	Save, Write render a plot to a file (atomically) or a writer

@@ -15,7 +15,8 @@
 //	Validation             actual and predicted Sweeps -> *ValidationReport:
 //	                       error per configuration, mean and max
 //	Timeline, Segment      per-rank compute / MPI / wait segments and interval
-//	                       marks; FromTrace converts an mpi.Trace
+//	                       marks; FromTrace converts an mpi.Trace; WriteJSON
+//	                       and ReadTimeline keep one in a file
 //	Losses                 Timeline -> *LossReport: execution, lost and
 //	                       productive time, efficiency, communications, idle,
 //	                       insufficient parallelism, load imbalance, real and
@@ -23,6 +24,7 @@
 //	                       comparative (min/max/mean), per call site, per
 //	                       interval
 //	WriteChromeTrace       a Timeline as Chrome trace event JSON (Perfetto)
+//	ParseFormat, Write     pick text, CSV or JSON output from a flag
 //	WriteFile              atomic file output for any of the writers
 //
 // Every writer's output depends only on its input: floats have fixed

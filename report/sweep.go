@@ -69,7 +69,7 @@ func checkPoints(what string, pts []Point) ([]Point, error) {
 	for i, p := range out {
 		switch {
 		case p.P < 1:
-			return nil, fmt.Errorf("report: %s point %d: P = %d, want >= 1", what, i, p.P)
+			return nil, fmt.Errorf("report: %s has a point with P = %d, want >= 1", what, p.P)
 		case p.Nodes < 0 || p.PPN < 0:
 			return nil, fmt.Errorf("report: %s point P=%d: negative placement %s", what, p.P, p.Layout())
 		case p.Nodes > 0 && p.PPN > 0 && p.Nodes*p.PPN < p.P:
