@@ -106,12 +106,32 @@ func (r *ssaRank) assume(pos token.Pos, format string, args ...any) {
 }
 
 // errorf builds an error naming the position and the function being run.
+// Instructions without a position (If, Jump) borrow the nearest earlier one
+// in their block, else the function's.
 func (r *ssaRank) errorf(pos token.Pos, format string, args ...any) error {
+	if !pos.IsValid() && len(r.stack) > 0 {
+		pos = r.nearestPos(r.top())
+	}
 	fn := "?"
 	if len(r.stack) > 0 {
 		fn = r.stack[len(r.stack)-1].fn.String()
 	}
 	return fmt.Errorf("%s: in %s: %s", r.shared.prog.Fset.Position(pos), fn, fmt.Sprintf(format, args...))
+}
+
+func (r *ssaRank) nearestPos(f *frame) token.Pos {
+	if f.block != nil {
+		for i := min(f.pc, len(f.block.Instrs)) - 1; i >= 0; i-- {
+			in := f.block.Instrs[i]
+			if in.Pos().IsValid() {
+				return in.Pos()
+			}
+			if v, ok := in.(*ssa.If); ok && v.Cond.Pos().IsValid() {
+				return v.Cond.Pos()
+			}
+		}
+	}
+	return f.fn.Pos()
 }
 
 func (r *ssaRank) top() *frame { return r.stack[len(r.stack)-1] }
@@ -444,7 +464,7 @@ func (r *ssaRank) profiledBranch(b *ssa.BasicBlock, in *ssa.If) (bool, error) {
 	if !ok {
 		return false, r.errorf(in.Pos(), "branch on a value the interpreter cannot know (computed by skipped work or a library), and the profile has no frequency for it; profile the program again")
 	}
-	r.assume(in.Pos(), "branch on an unknown value follows the profiled frequency %.3g", p)
+	r.assume(r.nearestPos(r.top()), "branch on an unknown value follows the profiled frequency %.3g", p)
 	acc := r.branch[b] + p
 	taken := acc >= 0.5
 	if taken {

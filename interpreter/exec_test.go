@@ -11,9 +11,21 @@ import (
 	"golang.org/x/tools/go/ssa/ssautil"
 )
 
+type loaded struct {
+	prog *ssa.Program
+	pkg  *ssa.Package
+}
+
+// ssaCache keeps each loaded program for the whole test binary: loading is
+// the slow part, and the evaluator never modifies the SSA.
+var ssaCache = map[string]loaded{}
+
 // loadSSA builds SSA for a testdata program.
 func loadSSA(t *testing.T, dir string) (*ssa.Program, *ssa.Package) {
 	t.Helper()
+	if l, ok := ssaCache[dir]; ok {
+		return l.prog, l.pkg
+	}
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
 	pkgs, err := packages.Load(cfg, dir)
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
@@ -21,17 +33,19 @@ func loadSSA(t *testing.T, dir string) (*ssa.Program, *ssa.Package) {
 	}
 	prog, ssaPkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
 	prog.Build()
+	ssaCache[dir] = loaded{prog, ssaPkgs[0]}
 	return prog, ssaPkgs[0]
 }
 
 // testOracle charges a fixed cost per block of user code and can reduce
 // one loop.
 type testOracle struct {
-	user     string
-	perBlock float64
-	reduce   map[[2]*ssa.BasicBlock]*Reduction
-	branch   map[*ssa.BasicBlock]float64
-	callCost float64
+	user          string
+	perBlock      float64
+	reduce        map[[2]*ssa.BasicBlock]*Reduction
+	branch        map[*ssa.BasicBlock]float64
+	callCost      float64
+	defaultBranch float64
 }
 
 func (o *testOracle) IsUser(fn *ssa.Function) bool { return fn != nil && pkgPath(fn) == o.user }
@@ -46,6 +60,9 @@ func (o *testOracle) Reduction(from, to *ssa.BasicBlock) *Reduction {
 }
 func (o *testOracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 	p, ok := o.branch[b]
+	if !ok && o.defaultBranch > 0 {
+		return o.defaultBranch, true
+	}
 	return p, ok
 }
 func (o *testOracle) CallCost(ssa.CallInstruction) float64 { return o.callCost }
