@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
+
+	"github.com/parpredict/parpredict/machines"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -22,6 +25,19 @@ func (e *InputError) Error() string {
 		return fmt.Sprintf("commmodel: %s:%d: %s", e.File, e.Line, e.Msg)
 	}
 	return fmt.Sprintf("commmodel: %s: %s", e.File, e.Msg)
+}
+
+// Load reads the machine file at nameOrPath, or else the preset of that
+// name (see package machines).
+func Load(nameOrPath string) (*Machine, error) {
+	if _, err := os.Stat(nameOrPath); err == nil {
+		return LoadFile(nameOrPath)
+	}
+	data, file, err := machines.Read(nameOrPath)
+	if err != nil {
+		return nil, fmt.Errorf("commmodel: no machine file %q and no preset of that name (presets: %s)", nameOrPath, strings.Join(machines.Names(), ", "))
+	}
+	return Parse(file, data)
 }
 
 // LoadFile reads and validates the machine file at path.

@@ -79,7 +79,8 @@ type Channels struct {
 // ChannelModel says how transfers slow down when cf of them share a
 // channel. Without a table each gets 1/cf of the bandwidth (ratio cf);
 // with one, the ratio t(m,cf)/t(m,1) is interpolated from it. Latency is
-// the extra start-up time of a contended transfer (T_c).
+// the extra start-up time a transfer pays for each other transfer sharing
+// the channel (so T_c = Latency*(cf-1)).
 type ChannelModel struct {
 	Latency float64        `yaml:"latency"`
 	Table   []DegradeTable `yaml:"table,omitempty"`

@@ -99,14 +99,17 @@ type ChannelKind uint8
 
 // The channel kinds.
 const (
-	Adapter ChannelKind = iota // a node's network adapter
-	Link                       // a node's inter-socket link
-	Memory                     // a socket's memory controller
+	Adapter   ChannelKind = iota // a node's network adapter, sending side
+	AdapterIn                    // a node's network adapter, receiving side (full duplex)
+	Link                         // a node's inter-socket link
+	Memory                       // a socket's memory controller
 )
 
-func (k ChannelKind) String() string { return [...]string{"adapter", "link", "memory"}[k] }
+func (k ChannelKind) String() string {
+	return [...]string{"adapter", "adapter-in", "link", "memory"}[k]
+}
 
-func (m *Machine) perNode() int { return 2 + m.SocketsPerNode }
+func (m *Machine) perNode() int { return 3 + m.SocketsPerNode }
 
 // ChannelOf returns the channel of kind k on node (and socket, for Memory).
 func (m *Machine) ChannelOf(k ChannelKind, node, socket int) Channel {
@@ -128,7 +131,7 @@ func (m *Machine) NumChannels() int { return m.Nodes * m.perNode() }
 func (m *Machine) channels(pl *Placement, src, dst int, l Level) []Channel {
 	switch l {
 	case Network:
-		return []Channel{m.ChannelOf(Adapter, pl.Node[src], 0), m.ChannelOf(Adapter, pl.Node[dst], 0)}
+		return []Channel{m.ChannelOf(Adapter, pl.Node[src], 0), m.ChannelOf(AdapterIn, pl.Node[dst], 0)}
 	case Node:
 		return []Channel{m.ChannelOf(Link, pl.Node[src], 0)}
 	}
@@ -137,7 +140,7 @@ func (m *Machine) channels(pl *Placement, src, dst int, l Level) []Channel {
 
 func (m *Machine) model(k ChannelKind) *ChannelModel {
 	switch k {
-	case Adapter:
+	case Adapter, AdapterIn:
 		return &m.Channels.Adapter
 	case Link:
 		return &m.Channels.Link
@@ -186,14 +189,14 @@ func rowRatio(r []float64, cf int) float64 {
 
 // Contended returns the wire time (latency and transfer) of a message of
 // n bytes with cost c when the busiest of its channels is shared by cf
-// transfers: the transfer is scaled by the channel's ratio and, when
-// shared, the channel's contention latency T_c is added.
+// transfers: the transfer is scaled by the channel's ratio and the
+// channel's contention latency T_c = Latency*(cf-1) is added.
 func (m *Machine) Contended(c Cost, ch Channel, cf, n int) (latency, transfer float64) {
 	if cf <= 1 {
 		return c.Latency, c.Transfer
 	}
 	k := m.Kind(ch)
-	return c.Latency + m.model(k).Latency, c.Transfer * m.Ratio(k, cf, n)
+	return c.Latency + m.model(k).Latency*float64(cf-1), c.Transfer * m.Ratio(k, cf, n)
 }
 
 // Slowdown is the factor by which the transfer part of an n-byte message
