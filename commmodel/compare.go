@@ -7,7 +7,10 @@ import (
 
 // Config is a placement configuration: ranks spread over Nodes nodes with
 // PPN ranks on each.
-type Config struct{ Nodes, PPN int }
+type Config struct {
+	Nodes int `json:"nodes"`
+	PPN   int `json:"ppn"`
+}
 
 func (c Config) String() string { return fmt.Sprintf("%dx%d", c.Nodes, c.PPN) }
 
