@@ -22,8 +22,6 @@ type Params struct {
 var DefaultParams = Params{WarmUp: 4, PerRound: 8, Widen: 0.25, Gamma: 1.1, MaxLaunches: 100,
 	MaxValid: 30, TargetRelErr: 0.05, MinValid: 10, Trim: 0.25}
 
-const tagBcast = 31010
-
 // Measure times op by the MPIPerf method. Every rank of c must call it
 // with the same arguments (it is SPMD); every rank returns the same
 // result. tBcast bounds the time to broadcast a timestamp.

@@ -16,15 +16,14 @@ import (
 func init() { register(newBenchCmd) }
 
 type benchOptions struct {
-	out        string
-	report     string
-	name       string
-	np         int
-	pairs      int
-	maxLaunch  int
-	quiet      bool
-	json       bool
-	noProgress bool
+	out       string
+	report    string
+	name      string
+	np        int
+	pairs     int
+	maxLaunch int
+	quiet     bool
+	json      bool
 }
 
 func newBenchCmd(streams *IO) *cobra.Command {
