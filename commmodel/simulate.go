@@ -18,7 +18,7 @@ type SimResult struct {
 	Finish   []float64 // each rank's completion time
 	Time     float64   // the latest completion: the operation's time
 	Messages int
-	// MaxShare is the largest number of transfers seen sharing a channel.
+	// MaxShare is the largest number of rank pairs seen sharing a channel.
 	MaxShare int
 }
 
@@ -30,7 +30,8 @@ type SimResult struct {
 // a rendezvous message waits for its receive to be posted and pays its
 // handshake, and a transfer that starts while others occupy one of its
 // channels is slowed by that channel's contention model; its contention
-// factor is fixed when it starts.
+// factor (the number of rank pairs on the channel) is fixed when it
+// starts.
 func (m *Machine) Simulate(s *Schedule, pl *Placement, opt SimOptions) (*SimResult, error) {
 	if pl.P != s.P {
 		return nil, fmt.Errorf("commmodel: Simulate: schedule of %d ranks on a placement of %d", s.P, pl.P)
@@ -65,7 +66,12 @@ type posted struct {
 	bytes int
 }
 
-type span struct{ start, end float64 }
+// span is a transfer occupying a channel, with the pair of ranks it
+// connects.
+type span struct {
+	start, end float64
+	pair       int
+}
 
 type simulator struct {
 	m   *Machine
@@ -170,16 +176,17 @@ func (sim *simulator) price(src, dst int, snd, rcv posted) (sendDone, recvDone f
 	}
 	lat, tr := c.Latency, c.Transfer
 	if !sim.opt.NoContention && len(c.Channels) > 0 {
+		pair := min(src, dst)*sim.s.P + max(src, dst)
 		cf, ch := 1, c.Channels[0]
 		for _, x := range c.Channels {
-			if n := sim.share(x, start+pre); n > cf {
+			if n := sim.share(x, start+pre, pair); n > cf {
 				cf, ch = n, x
 			}
 		}
 		sim.maxShare = max(sim.maxShare, cf)
 		lat, tr = m.Contended(c, ch, cf, n)
 		for _, x := range c.Channels {
-			sim.spans[x] = append(sim.spans[x], span{start + pre, start + pre + lat + tr})
+			sim.spans[x] = append(sim.spans[x], span{start + pre, start + pre + lat + tr, pair})
 		}
 	}
 	arrive := start + pre + lat + tr
@@ -188,9 +195,12 @@ func (sim *simulator) price(src, dst int, snd, rcv posted) (sendDone, recvDone f
 	return arrive + post, max(arrive, rcv.t) + c.RecvOverhead
 }
 
-// share counts the transfers on ch at time t, a new one included.
-func (sim *simulator) share(ch Channel, t float64) int {
-	n := 1
+// share counts the pairs of ranks communicating over ch at time t, the
+// new transfer's pair included. A pair exchanging in both directions
+// counts once: the contention tables' baseline t(m,1) is one pair
+// exchanging (SEEDS.md 4 measured Isend/Irecv loops).
+func (sim *simulator) share(ch Channel, t float64, pair int) int {
+	pairs := map[int]bool{pair: true}
 	live := sim.spans[ch][:0]
 	for _, sp := range sim.spans[ch] {
 		if sp.end <= t-1e-3 { // long finished: forget (spans arrive roughly in time order)
@@ -198,11 +208,11 @@ func (sim *simulator) share(ch Channel, t float64) int {
 		}
 		live = append(live, sp)
 		if sp.start <= t && t < sp.end {
-			n++
+			pairs[sp.pair] = true
 		}
 	}
 	sim.spans[ch] = live
-	return n
+	return len(pairs)
 }
 
 // complete records a finished transfer of r's step and reports whether
