@@ -2,6 +2,7 @@ package commmodel
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -110,4 +111,24 @@ func FuzzParse(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// The example in docs/machine-format.md must load.
+func TestDocExampleLoads(t *testing.T) {
+	doc, err := os.ReadFile("../docs/machine-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```yaml\n")
+	example, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("no yaml example in docs/machine-format.md")
+	}
+	m, err := Parse("machine-format.md", []byte(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Collectives.Force["Alltoall"] != "pairwise" || len(m.Levels.Network.Pieces) != 1 {
+		t.Errorf("example decoded wrongly: %+v", m)
+	}
 }
