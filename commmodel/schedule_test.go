@@ -121,6 +121,7 @@ func TestUncontendedTimeMatchesClosedForm(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d exact comparisons", exactCases)
 	if exactCases < 500 {
 		t.Errorf("only %d exact comparisons", exactCases)
 	}
