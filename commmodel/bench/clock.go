@@ -2,6 +2,7 @@ package bench
 
 import (
 	"runtime"
+	"time"
 
 	"github.com/parpredict/parpredict/mpi"
 )
@@ -17,11 +18,16 @@ type Clock struct {
 func (k *Clock) Now() float64 { return mpi.Wtime() + k.Offset }
 
 // WaitUntil spins until global time t; it reports whether it was already
-// past t on entry (the launch is late). It yields while spinning so that
-// ranks sharing a core (the goroutine backend) still progress.
+// past t on entry (the launch is late). It sleeps through most of a long
+// wait and yields while spinning, so that ranks sharing a core (the
+// goroutine backend) leave the CPU to the ranks that are working.
 func (k *Clock) WaitUntil(t float64) (late bool) {
-	if k.Now() > t {
+	now := k.Now()
+	if now > t {
 		return true
+	}
+	if rest := t - now; rest > 300e-6 {
+		time.Sleep(time.Duration((rest - 200e-6) * 1e9))
 	}
 	for k.Now() < t {
 		runtime.Gosched()

@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"runtime"
+
 	"github.com/parpredict/parpredict/mpi"
 )
 
@@ -26,6 +28,9 @@ var DefaultParams = Params{WarmUp: 4, PerRound: 8, Widen: 0.25, Gamma: 1.1, MaxL
 // with the same arguments (it is SPMD); every rank returns the same
 // result. tBcast bounds the time to broadcast a timestamp.
 func Measure(c *mpi.Comm, k *Clock, tBcast float64, p Params, op func()) Stats {
+	// Start every data point with a clean heap (see Calibrate).
+	runtime.GC()
+	c.Barrier()
 	// Round 0: warm-up, back to back; it sets the first slot.
 	dur := make([]float64, 1)
 	for range p.WarmUp {
