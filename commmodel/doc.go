@@ -15,7 +15,7 @@
 //
 // Point to point, [Machine.Message] gives a message's uncontended [Cost]
 // (overheads, latency, transfer, protocol, the channels it uses), and
-// [Machine.Contended] / [Machine.Slowdown] what it becomes when cf
+// [Machine.Contended] / [Machine.Contention] what it becomes when cf
 // transfers share its busiest channel; a caller that tracks what is in
 // flight (the interpreter, through package simnet) supplies cf.
 //

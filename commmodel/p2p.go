@@ -192,22 +192,18 @@ func rowRatio(r []float64, cf int) float64 {
 // transfers: the transfer is scaled by the channel's ratio and the
 // channel's contention latency T_c = Latency*(cf-1) is added.
 func (m *Machine) Contended(c Cost, ch Channel, cf, n int) (latency, transfer float64) {
-	if cf <= 1 {
-		return c.Latency, c.Transfer
-	}
-	k := m.Kind(ch)
-	return c.Latency + m.model(k).Latency*float64(cf-1), c.Transfer * m.Ratio(k, cf, n)
+	extra, ratio := m.Contention(ch, cf, n)
+	return c.Latency + extra, c.Transfer * ratio
 }
 
-// Slowdown is the factor by which the transfer part of an n-byte message
-// on channel ch grows when cf transfers share the channel, counting the
-// contention latency in (the form the interpreter's Network asks for).
-func (m *Machine) Slowdown(ch Channel, cf, n int, c Cost) float64 {
-	if cf <= 1 || c.Transfer == 0 {
-		return 1
+// Contention returns the latency added to, and the factor applied to the
+// transfer of, an n-byte message on channel ch shared by cf pairs.
+func (m *Machine) Contention(ch Channel, cf, n int) (extraLatency, ratio float64) {
+	if cf <= 1 {
+		return 0, 1
 	}
-	lat, tr := m.Contended(c, ch, cf, n)
-	return (tr + lat - c.Latency) / c.Transfer
+	k := m.Kind(ch)
+	return m.model(k).Latency * float64(cf-1), m.Ratio(k, cf, n)
 }
 
 func (c Cost) String() string {

@@ -12,8 +12,12 @@ package commmodel
 // power of two and Bruck otherwise, else ring; Gather and Scatter:
 // binomial), which the same file had before 4.0.
 //
-// RulesMPICH follows MPICH 3.x's defaults (src/mpi/coll/*.c, the
-// MPIR_CVAR_* thresholds): Bcast binomial below 12288 bytes or 8 ranks,
+// RulesMPICH follows MPICH 3.x's defaults (src/mpi/coll/bcast.c,
+// allreduce.c, reduce.c, alltoall.c, allgather.c and their MPIR_CVAR_*
+// declarations: BCAST_SHORT_MSG_SIZE 12288, BCAST_LONG_MSG_SIZE 524288,
+// BCAST_MIN_PROCS 8, ALLREDUCE_SHORT_MSG_SIZE 2048, REDUCE_SHORT_MSG_SIZE
+// 2048, ALLTOALL_SHORT_MSG_SIZE 256, ALLTOALL_MEDIUM_MSG_SIZE 32768,
+// ALLGATHER_SHORT_MSG_SIZE 81920, ALLGATHER_LONG_MSG_SIZE 524288): Bcast binomial below 12288 bytes or 8 ranks,
 // scatter + recursive-doubling allgather below 524288 bytes on a power of
 // two, else scatter + ring; Allreduce recursive doubling up to 2048 bytes
 // (or fewer elements than ranks), else Rabenseifner; Reduce binomial up to

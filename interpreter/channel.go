@@ -10,12 +10,30 @@ type channelLoad struct {
 
 type span struct{ start, end float64 }
 
-// transfer books a transfer of uncontended duration d starting at t and
-// returns its end time.
-func (s *sim) transfer(ch int, t, d float64, n int) float64 {
-	if ch < 0 || d == 0 {
+// transfer books a transfer of uncontended duration d starting at t on
+// the given channels and returns its end time. The channel that slows it
+// most decides its duration; it occupies all of them.
+func (s *sim) transfer(chans []int, t, d float64, n int) float64 {
+	if len(chans) == 0 || d == 0 {
 		return t + d
 	}
+	dur := d
+	for _, ch := range chans {
+		if cf := s.load(ch, t); cf > 1 {
+			extra, ratio := s.net.Contention(ch, cf, n)
+			dur = max(dur, d*ratio+extra)
+		}
+	}
+	for _, ch := range chans {
+		l := s.chans[ch]
+		l.spans = append(l.spans, span{t, t + dur})
+	}
+	return t + dur
+}
+
+// load returns the contention factor a transfer starting at t on ch would
+// see: 1 plus the transfers occupying ch at t.
+func (s *sim) load(ch int, t float64) int {
 	l := s.chans[ch]
 	if l == nil {
 		l = &channelLoad{}
@@ -34,9 +52,5 @@ func (s *sim) transfer(ch int, t, d float64, n int) float64 {
 		}
 	}
 	l.spans = live
-	if cf > 1 {
-		d *= s.net.Slowdown(ch, cf, n)
-	}
-	l.spans = append(l.spans, span{t, t + d})
-	return t + d
+	return cf
 }

@@ -18,7 +18,7 @@ func (s *sim) postSend(r *rank, ctx, dest, tag, n int) *request {
 		m.rdv, m.send = true, q
 		m.arrival = depart + c.Latency // the RTS
 	} else {
-		injected := s.transfer(c.Channel, depart, c.Transfer, n)
+		injected := s.transfer(c.Channels, depart, c.Transfer, n)
 		q.done, q.end = true, injected
 		m.arrival = injected + c.Latency
 	}
@@ -68,7 +68,7 @@ func (s *sim) deliver(q *request, m *message) {
 		// CTS leaves when both the RTS has arrived and the receive is
 		// posted; the payload follows the CTS; FIN is not waited for.
 		cts := max(m.arrival, q.post) + c.Latency
-		injected := s.transfer(c.Channel, cts, c.Transfer, m.bytes)
+		injected := s.transfer(c.Channels, cts, c.Transfer, m.bytes)
 		m.send.done, m.send.end = true, injected
 		q.done, q.end = true, injected+c.Latency+c.RecvOverhead
 		s.wake(m.send.owner)

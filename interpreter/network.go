@@ -6,9 +6,10 @@ type Network interface {
 	// Message returns the uncontended cost of one point-to-point message of
 	// n bytes from world rank src to dst.
 	Message(src, dst, n int) MessageCost
-	// Slowdown is the factor by which a transfer of n bytes on channel ch
-	// slows down when cf transfers (itself included) share the channel.
-	Slowdown(ch, cf, n int) float64
+	// Contention returns the latency added to, and the factor applied to
+	// the transfer time of, a message of n bytes on channel ch when cf
+	// transfers (itself included) share the channel.
+	Contention(ch, cf, n int) (extraLatency, ratio float64)
 	// Schedule returns, for every rank of a collective over p ranks, the
 	// point-to-point steps it performs, in order.
 	Schedule(kind OpKind, p, bytes, root int) [][]Step
@@ -21,7 +22,7 @@ type MessageCost struct {
 	Latency      float64 // wire latency of one message (also of each handshake message)
 	Transfer     float64 // time to push the payload through the bottleneck, uncontended
 	Rendezvous   bool    // RTS/CTS handshake before the payload, FIN after
-	Channel      int     // the shared bottleneck channel (node adapter, socket memory); -1: none
+	Channels     []int   // the shared channels the payload crosses (node adapters, socket memory)
 }
 
 // Step is one step of a rank's part in a collective: post every receive and

@@ -19,15 +19,15 @@ type hockney struct {
 }
 
 func (h hockney) Message(src, dst, n int) MessageCost {
-	ch := -1
+	var chans []int
 	if h.ppn > 0 && src/h.ppn != dst/h.ppn {
-		ch = src / h.ppn
+		chans = []int{src / h.ppn}
 	}
 	return MessageCost{SendOverhead: h.o, RecvOverhead: h.o, Latency: h.L, Transfer: float64(n) / h.B,
-		Rendezvous: n > h.eager, Channel: ch}
+		Rendezvous: n > h.eager, Channels: chans}
 }
 
-func (h hockney) Slowdown(_, cf, _ int) float64 { return float64(cf) }
+func (h hockney) Contention(_, cf, _ int) (float64, float64) { return 0, float64(cf) }
 
 func (h hockney) Schedule(kind OpKind, p, bytes, root int) [][]Step {
 	steps := make([][]Step, p)

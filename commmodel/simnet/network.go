@@ -28,36 +28,27 @@ var _ interpreter.Network = (*Network)(nil)
 // New returns the network of machine m with ranks placed by pl.
 func New(m *commmodel.Machine, pl *commmodel.Placement) *Network { return &Network{M: m, PL: pl} }
 
-// Message implements interpreter.Network. The channel reported is the
-// busiest kind the message uses: the sender's adapter across nodes, the
-// node's inter-socket link, or the socket's memory.
+// Message implements interpreter.Network. The channels are those the
+// payload crosses: the sender's outgoing and the receiver's incoming
+// adapter across nodes, the node's inter-socket link, or the socket's
+// memory.
 func (n *Network) Message(src, dst, bytes int) interpreter.MessageCost {
 	c := n.M.Message(n.PL, src, dst, bytes)
 	mc := interpreter.MessageCost{SendOverhead: c.SendOverhead, RecvOverhead: c.RecvOverhead,
-		Latency: c.Latency, Transfer: c.Transfer, Rendezvous: c.Rendezvous, Channel: -1}
-	if len(c.Channels) > 0 {
-		mc.Channel = int(c.Channels[0])
+		Latency: c.Latency, Transfer: c.Transfer, Rendezvous: c.Rendezvous}
+	for _, ch := range c.Channels {
+		mc.Channels = append(mc.Channels, int(ch))
 	}
 	return mc
 }
 
-// Slowdown implements interpreter.Network: the ratio of the channel's
-// contention model, with its contention latency folded into the factor.
-func (n *Network) Slowdown(ch, cf, bytes int) float64 {
-	if cf <= 1 || ch < 0 {
-		return 1
+// Contention implements interpreter.Network with the channel's model:
+// T_c = latency*(cf-1) and the ratio t(n,cf)/t(n,1).
+func (n *Network) Contention(ch, cf, bytes int) (extraLatency, ratio float64) {
+	if ch < 0 || ch >= n.M.NumChannels() {
+		return 0, 1
 	}
-	c := commmodel.Channel(ch)
-	level := commmodel.Socket
-	switch n.M.Kind(c) {
-	case commmodel.Adapter, commmodel.AdapterIn:
-		level = commmodel.Network
-	case commmodel.Link:
-		level = commmodel.Node
-	}
-	lat, bw := n.M.Params(level).At(bytes)
-	cost := commmodel.Cost{Latency: lat, Transfer: float64(bytes) / bw}
-	return n.M.Slowdown(c, cf, bytes, cost)
+	return n.M.Contention(commmodel.Channel(ch), cf, bytes)
 }
 
 var kinds = map[interpreter.OpKind]commmodel.Op{

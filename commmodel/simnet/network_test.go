@@ -68,7 +68,7 @@ func TestInterpreterAgreesWithSimulate(t *testing.T) {
 	}
 }
 
-func TestSlowdownUsesChannelModel(t *testing.T) {
+func TestContentionUsesChannelModel(t *testing.T) {
 	m, err := commmodel.Load("ib-qdr")
 	if err != nil {
 		t.Fatal(err)
@@ -76,16 +76,21 @@ func TestSlowdownUsesChannelModel(t *testing.T) {
 	pl, _ := m.Place(4, 2, 2, commmodel.Block)
 	n := New(m, pl)
 	mc := n.Message(0, 2, 16<<20)
-	if mc.Channel < 0 || !mc.Rendezvous {
+	if len(mc.Channels) != 2 || mc.Channels[0] == mc.Channels[1] || !mc.Rendezvous {
 		t.Fatalf("inter-node 16 MiB message: %+v", mc)
 	}
-	// ib-qdr's adapter table gives 2.0 at cf=2 for 16 MiB, plus T_c.
-	got := n.Slowdown(mc.Channel, 2, 16<<20)
-	want := 2.0 + 3.9e-6/mc.Transfer
-	if d := got - want; d > 1e-9 || d < -1e-9 {
-		t.Errorf("slowdown %v, want %v", got, want)
+	// ib-qdr's adapter table gives 2.0 at cf=2 for 16 MiB, and T_c = 3.9 us
+	// per extra pair.
+	for _, ch := range mc.Channels {
+		extra, ratio := n.Contention(ch, 3, 16<<20)
+		if extra != 2*3.9e-6 || ratio != 2.8 {
+			t.Errorf("channel %d, cf=3: extra %v, ratio %v; want 7.8e-6, 2.8", ch, extra, ratio)
+		}
+		if extra, ratio := n.Contention(ch, 1, 16<<20); extra != 0 || ratio != 1 {
+			t.Errorf("cf=1: extra %v, ratio %v", extra, ratio)
+		}
 	}
-	if n.Slowdown(mc.Channel, 1, 16<<20) != 1 {
-		t.Error("no slowdown expected at cf=1")
+	if mc := n.Message(0, 1, 1024); len(mc.Channels) != 1 || mc.Rendezvous {
+		t.Errorf("same-socket 1 KiB message: %+v", mc)
 	}
 }

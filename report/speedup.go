@@ -1,0 +1,242 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// DefaultThreshold is the efficiency below which a configuration is outside
+// the scalability range.
+const DefaultThreshold = 0.5
+
+// ErrNoSerialRun is returned by Speedup when the sweep has no P = 1 point:
+// speedups are relative to the one-rank time.
+var ErrNoSerialRun = errors.New("report: the sweep has no P = 1 point, which speedup is measured against; add 1 to the process counts")
+
+// SpeedupOptions tunes Speedup.
+type SpeedupOptions struct {
+	// Threshold is the efficiency that ends the scalability range; 0 means
+	// DefaultThreshold.
+	Threshold float64
+}
+
+// Where the serial fraction f came from.
+const (
+	FromModel = "model" // serial time of the P = 1 point / T(1)
+	FromFit   = "fit"   // least squares on Amdahl's law over the P > 1 points
+	FromNone  = "none"  // neither: no serial time and no P > 1 point; f = 0
+)
+
+// SpeedupRow is one line of the speedup table.
+type SpeedupRow struct {
+	Config
+	Time       float64 `json:"time"`
+	Speedup    float64 `json:"speedup"`
+	Efficiency float64 `json:"efficiency"`
+	Amdahl     float64 `json:"amdahl"`
+	Gustafson  float64 `json:"gustafson"`
+	// KarpFlatt is the experimentally determined serial fraction; nil at
+	// P = 1, where it is undefined.
+	KarpFlatt *float64 `json:"karp_flatt,omitempty"`
+	// BestPPN marks the fastest placement among the rows with this P.
+	BestPPN bool `json:"best_ppn"`
+}
+
+// Scaling summarises one curve (the rows of one ppn, or the best placement
+// per P).
+type Scaling struct {
+	PPN int `json:"ppn"` // 0 for the best-per-P curve
+	// RangeEnd is the largest P before efficiency first falls below the
+	// threshold; 0 when the first point is already below it.
+	RangeEnd int `json:"range_end"`
+	// BelowAt is the first P whose efficiency is below the threshold; 0 when
+	// none is (the range then extends past the sweep).
+	BelowAt int `json:"below_at"`
+	// PeakP is the P of maximal speedup; Falls says whether speedup drops
+	// after it within the sweep.
+	PeakP       int     `json:"peak_p"`
+	PeakSpeedup float64 `json:"peak_speedup"`
+	Falls       bool    `json:"falls"`
+}
+
+// SpeedupReport is the analysed sweep: the table and its summary.
+type SpeedupReport struct {
+	Program   string       `json:"program"`
+	Machine   string       `json:"machine"`
+	Args      []string     `json:"args,omitempty"`
+	T1        float64      `json:"t1"`
+	F         float64      `json:"f"`
+	FSource   string       `json:"f_source"`
+	Threshold float64      `json:"threshold"`
+	Rows      []SpeedupRow `json:"rows"`
+	// Optimal is the configuration of minimal time (ties: fewer ranks, then
+	// more ranks per node).
+	Optimal     Config  `json:"optimal"`
+	OptimalTime float64 `json:"optimal_time"`
+	// PPNs lists the ppn values of the rows. SweptPPN says whether some P
+	// was predicted with several placements; PerPPN then has one curve
+	// summary per ppn value.
+	PPNs     []int     `json:"ppns"`
+	SweptPPN bool      `json:"swept_ppn"`
+	Overall  Scaling   `json:"overall"`
+	PerPPN   []Scaling `json:"per_ppn,omitempty"`
+}
+
+// Speedup analyses a sweep: speedup and efficiency against the P = 1 point,
+// Amdahl's and Gustafson's predictions, the Karp-Flatt metric, the optimum
+// and the scalability range.
+func Speedup(s Sweep, opts SpeedupOptions) (*SpeedupReport, error) {
+	pts, err := checkPoints("sweep", s.Points)
+	if err != nil {
+		return nil, err
+	}
+	th := opts.Threshold
+	if th == 0 {
+		th = DefaultThreshold
+	}
+	if !(th > 0 && th <= 1) {
+		return nil, fmt.Errorf("report: efficiency threshold %v outside (0, 1]", th)
+	}
+	// The first P = 1 point in sorted order (smallest ppn) is the reference.
+	if pts[0].P != 1 {
+		return nil, ErrNoSerialRun
+	}
+	ref := pts[0]
+	r := &SpeedupReport{Program: s.Program, Machine: s.Machine, Args: s.Args,
+		T1: ref.Time, Threshold: th}
+
+	for _, p := range pts {
+		sp := ref.Time / p.Time
+		row := SpeedupRow{Config: p.Config, Time: p.Time, Speedup: sp, Efficiency: sp / float64(p.P)}
+		if p.P > 1 {
+			kf := karpFlatt(sp, p.P)
+			row.KarpFlatt = &kf
+		}
+		r.Rows = append(r.Rows, row)
+	}
+	r.F, r.FSource = serialFraction(ref, r.Rows)
+	for i := range r.Rows {
+		p := float64(r.Rows[i].P)
+		r.Rows[i].Amdahl = Amdahl(p, r.F)
+		r.Rows[i].Gustafson = Gustafson(p, r.F)
+	}
+	r.markBest()
+	r.summarise()
+	return r, nil
+}
+
+// Amdahl is Amdahl's speedup p / (1 + (p-1) f) for serial fraction f.
+func Amdahl(p, f float64) float64 { return p / (1 + (p-1)*f) }
+
+// Gustafson is Gustafson's scaled speedup p - (p-1) f.
+func Gustafson(p, f float64) float64 { return p - (p-1)*f }
+
+// karpFlatt is e = (1/S - 1/p) / (1 - 1/p), defined for p > 1.
+func karpFlatt(s float64, p int) float64 {
+	ip := 1 / float64(p)
+	return (1/s - ip) / (1 - ip)
+}
+
+// serialFraction takes f from the model's serial time when the reference
+// point has one; otherwise it fits Amdahl's law in its linear form
+// 1/S - 1/p = f (1 - 1/p) by least squares through the origin, which has a
+// closed form and so a deterministic answer.
+func serialFraction(ref Point, rows []SpeedupRow) (float64, string) {
+	if ref.Serial != nil {
+		return *ref.Serial / ref.Time, FromModel
+	}
+	var sxy, sxx float64
+	for _, row := range rows {
+		if row.P == 1 {
+			continue
+		}
+		ip := 1 / float64(row.P)
+		x, y := 1-ip, 1/row.Speedup-ip
+		sxy += x * y
+		sxx += x * x
+	}
+	if sxx == 0 {
+		return 0, FromNone
+	}
+	return math.Min(1, math.Max(0, sxy/sxx)), FromFit
+}
+
+// markBest flags the fastest row per P and finds the overall optimum.
+func (r *SpeedupReport) markBest() {
+	best := map[int]int{} // P -> row index
+	ppns := map[int]bool{}
+	for i, row := range r.Rows {
+		ppns[row.PPN] = true
+		j, ok := best[row.P]
+		if ok {
+			r.SweptPPN = true
+		}
+		if !ok || row.Time < r.Rows[j].Time || (row.Time == r.Rows[j].Time && row.PPN > r.Rows[j].PPN) {
+			best[row.P] = i
+		}
+	}
+	opt := -1
+	for _, i := range best {
+		r.Rows[i].BestPPN = true
+		// Rows are sorted by P, so comparing indexes breaks ties on P.
+		if opt < 0 || r.Rows[i].Time < r.Rows[opt].Time || (r.Rows[i].Time == r.Rows[opt].Time && i < opt) {
+			opt = i
+		}
+	}
+	r.Optimal, r.OptimalTime = r.Rows[opt].Config, r.Rows[opt].Time
+	for p := range ppns {
+		r.PPNs = append(r.PPNs, p)
+	}
+	sort.Ints(r.PPNs)
+}
+
+// summarise computes the scalability range of the best-per-P curve and, when
+// several ppn were swept, of each ppn's curve.
+func (r *SpeedupReport) summarise() {
+	var envelope []SpeedupRow
+	for _, row := range r.Rows {
+		if row.BestPPN {
+			envelope = append(envelope, row)
+		}
+	}
+	r.Overall = scaling(0, envelope, r.Threshold)
+	if !r.SweptPPN {
+		return
+	}
+	for _, ppn := range r.PPNs {
+		var curve []SpeedupRow
+		for _, row := range r.Rows {
+			if row.PPN == ppn {
+				curve = append(curve, row)
+			}
+		}
+		r.PerPPN = append(r.PerPPN, scaling(ppn, curve, r.Threshold))
+	}
+}
+
+// scaling summarises rows sorted by P.
+func scaling(ppn int, rows []SpeedupRow, th float64) Scaling {
+	sc := Scaling{PPN: ppn}
+	for i, row := range rows {
+		if sc.BelowAt == 0 && row.Efficiency < th {
+			sc.BelowAt = row.P
+			if i > 0 {
+				sc.RangeEnd = rows[i-1].P
+			}
+		}
+		if row.Speedup > sc.PeakSpeedup {
+			sc.PeakP, sc.PeakSpeedup = row.P, row.Speedup
+		}
+	}
+	if sc.BelowAt == 0 && len(rows) > 0 {
+		sc.RangeEnd = rows[len(rows)-1].P
+	}
+	for _, row := range rows {
+		if row.P > sc.PeakP && row.Speedup < sc.PeakSpeedup {
+			sc.Falls = true
+		}
+	}
+	return sc
+}

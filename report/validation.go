@@ -1,0 +1,137 @@
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// ValidationRow compares one configuration's measured and predicted times.
+type ValidationRow struct {
+	Config
+	Actual    float64 `json:"actual"`
+	Predicted float64 `json:"predicted"`
+	// Diff is Predicted - Actual; AbsDiff its magnitude; RelErr = AbsDiff /
+	// Actual.
+	Diff    float64 `json:"diff"`
+	AbsDiff float64 `json:"abs_diff"`
+	RelErr  float64 `json:"rel_err"`
+	// Speedups against the P = 1 row of each side; 0 when there is no P = 1
+	// row.
+	ActualSpeedup    float64 `json:"actual_speedup"`
+	PredictedSpeedup float64 `json:"predicted_speedup"`
+}
+
+// ValidationReport is the comparison of a real run sweep with predictions.
+type ValidationReport struct {
+	Program    string          `json:"program"`
+	Machine    string          `json:"machine"`
+	Args       []string        `json:"args,omitempty"`
+	Rows       []ValidationRow `json:"rows"`
+	MaxRelErr  float64         `json:"max_rel_err"`
+	MeanRelErr float64         `json:"mean_rel_err"`
+	// WorstP is the P of the largest relative error.
+	WorstP int `json:"worst_p"`
+}
+
+// Validation pairs actual and predicted points by configuration; each side
+// must have exactly the configurations of the other. The metadata comes from
+// predicted.
+func Validation(actual, predicted Sweep) (*ValidationReport, error) {
+	act, err := checkPoints("actual", actual.Points)
+	if err != nil {
+		return nil, err
+	}
+	pred, err := checkPoints("predicted", predicted.Points)
+	if err != nil {
+		return nil, err
+	}
+	byCfg := make(map[Config]Point, len(pred))
+	for _, p := range pred {
+		byCfg[p.Config] = p
+	}
+	r := &ValidationReport{Program: predicted.Program, Machine: predicted.Machine, Args: predicted.Args}
+	for _, a := range act {
+		p, ok := byCfg[a.Config]
+		if !ok {
+			return nil, fmt.Errorf("report: no prediction for the actual run at P = %s", a.Config)
+		}
+		delete(byCfg, a.Config)
+		d := p.Time - a.Time
+		r.Rows = append(r.Rows, ValidationRow{Config: a.Config, Actual: a.Time, Predicted: p.Time,
+			Diff: d, AbsDiff: math.Abs(d), RelErr: math.Abs(d) / a.Time})
+	}
+	for _, p := range pred {
+		if _, ok := byCfg[p.Config]; ok {
+			return nil, fmt.Errorf("report: no actual run for the prediction at P = %s", p.Config)
+		}
+	}
+	if r.Rows[0].P == 1 {
+		a1, p1 := r.Rows[0].Actual, r.Rows[0].Predicted
+		for i := range r.Rows {
+			r.Rows[i].ActualSpeedup = a1 / r.Rows[i].Actual
+			r.Rows[i].PredictedSpeedup = p1 / r.Rows[i].Predicted
+		}
+	}
+	var sum float64
+	for _, row := range r.Rows {
+		sum += row.RelErr
+		if row.RelErr > r.MaxRelErr || r.WorstP == 0 {
+			r.MaxRelErr, r.WorstP = row.RelErr, row.P
+		}
+	}
+	r.MeanRelErr = sum / float64(len(r.Rows))
+	return r, nil
+}
+
+// percent formats a fraction as a percentage with one decimal.
+func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
+
+// WriteText writes the comparison table for a terminal.
+func (r *ValidationReport) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "program: %s\nmachine: %s\n", r.Program, r.Machine)
+	if len(r.Args) > 0 {
+		fmt.Fprintf(&b, "args:    %s\n", strings.Join(r.Args, " "))
+	}
+	b.WriteString("\n")
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	rows := [][]string{{"P", "nodes x ppn", "actual (s)", "predicted (s)", "diff (s)", "error", "actual S", "predicted S"}}
+	for _, row := range r.Rows {
+		as, ps := "-", "-"
+		if row.ActualSpeedup > 0 {
+			as, ps = fixed(row.ActualSpeedup), fixed(row.PredictedSpeedup)
+		}
+		rows = append(rows, []string{strconv.Itoa(row.P), row.Layout(), secs(row.Actual), secs(row.Predicted),
+			secs(row.Diff), percent(row.RelErr), as, ps})
+	}
+	if err := table(w, rows); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\nmean error %s, max error %s (P = %d)\n", percent(r.MeanRelErr), percent(r.MaxRelErr), r.WorstP)
+	return err
+}
+
+// WriteCSV writes one line per configuration with a header.
+func (r *ValidationReport) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"p", "nodes", "ppn", "actual_s", "predicted_s", "diff_s", "abs_diff_s", "rel_err", "actual_speedup", "predicted_speedup"})
+	for _, row := range r.Rows {
+		cw.Write([]string{strconv.Itoa(row.P), strconv.Itoa(row.Nodes), strconv.Itoa(row.PPN), full(row.Actual),
+			full(row.Predicted), full(row.Diff), full(row.AbsDiff), full(row.RelErr),
+			full(row.ActualSpeedup), full(row.PredictedSpeedup)})
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("report: writing CSV: %w", err)
+	}
+	return nil
+}
+
+// WriteJSON writes the whole report as JSON (see docs/report.md).
+func (r *ValidationReport) WriteJSON(w io.Writer) error { return writeJSON(w, r) }

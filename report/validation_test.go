@@ -1,0 +1,76 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestValidation(t *testing.T) {
+	act := times(10, 5.2, 2.8, 2.0)
+	pred := times(9.5, 5.0, 3.0, 2.3)
+	pred.Program, pred.Machine, pred.Args = "./examples/heat", "local", []string{"-n", "500"}
+	r, err := Validation(act, pred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ diff, rel, as, ps float64 }{
+		{-0.5, 0.05, 1, 1},
+		{-0.2, 0.2 / 5.2, 10 / 5.2, 9.5 / 5},
+		{0.2, 0.2 / 2.8, 10 / 2.8, 9.5 / 3},
+		{0.3, 0.15, 5, 9.5 / 2.3},
+	}
+	for i, row := range r.Rows {
+		w := want[i]
+		if !near(row.Diff, w.diff) || !near(row.AbsDiff, abs(w.diff)) || !near(row.RelErr, w.rel) ||
+			!near(row.ActualSpeedup, w.as) || !near(row.PredictedSpeedup, w.ps) {
+			t.Errorf("P=%d: %+v, want %+v", row.P, row, w)
+		}
+	}
+	if !near(r.MaxRelErr, 0.15) || r.WorstP != 8 {
+		t.Errorf("max error %v at P=%d, want 0.15 at 8", r.MaxRelErr, r.WorstP)
+	}
+	if mean := (0.05 + 0.2/5.2 + 0.2/2.8 + 0.15) / 4; !near(r.MeanRelErr, mean) {
+		t.Errorf("mean error %v, want %v", r.MeanRelErr, mean)
+	}
+	checkGolden(t, "validation.golden.txt", r.WriteText)
+	checkGolden(t, "validation.golden.csv", r.WriteCSV)
+	checkGolden(t, "validation.golden.json", r.WriteJSON)
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestValidationNoSerial(t *testing.T) {
+	a := Sweep{Points: []Point{{Config: Config{P: 2}, Time: 2}, {Config: Config{P: 4}, Time: 1}}}
+	r, err := Validation(a, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rows[0].ActualSpeedup != 0 || r.MaxRelErr != 0 || r.WorstP != 2 {
+		t.Errorf("without P = 1: %+v", r)
+	}
+}
+
+func TestValidationErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		act, pred Sweep
+		want      string
+	}{
+		{"missing prediction", times(1, 1), times(1), "no prediction for the actual run at P = 2"},
+		{"missing actual", times(1), times(1, 1), "no actual run for the prediction at P = 2"},
+		{"bad actual", times(0), times(1), "actual point"},
+		{"empty predicted", times(1), Sweep{}, "predicted has no points"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Validation(tc.act, tc.pred)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
