@@ -18,7 +18,7 @@ func (c Config) String() string { return fmt.Sprintf("%dx%d", c.Nodes, c.PPN) }
 type CompareOptions struct {
 	Order     Order
 	Algorithm string // "" selects by the machine's rules
-	Leaders   int    // leaders per node for the leaders all-to-all
+	Leaders   int    // leaders per node for the leaders all-to-all; 0: the best divisor of ppn (PLP)
 	Root      int
 }
 
@@ -53,20 +53,35 @@ func (m *Machine) Compare(op Op, bytes, np int, configs []Config, opt CompareOpt
 				return nil, err
 			}
 		}
-		s, err := Generate(op, alg, np, bytes, opt.Root, Options{Placement: pl, Leaders: opt.Leaders})
-		if err != nil {
-			return nil, err
+		leaders := []int{opt.Leaders}
+		if alg == Leaders && opt.Leaders == 0 {
+			leaders = divisors(pl.NodeRanks()[0])
 		}
-		res, err := m.Simulate(s, pl, SimOptions{})
-		if err != nil {
-			return nil, err
+		var s *Schedule
+		var res *SimResult
+		name := alg.String()
+		for _, d := range leaders {
+			sd, err := Generate(op, alg, np, bytes, opt.Root, Options{Placement: pl, Leaders: d})
+			if err != nil {
+				return nil, err
+			}
+			rd, err := m.Simulate(sd, pl, SimOptions{})
+			if err != nil {
+				return nil, err
+			}
+			if res == nil || rd.Time < res.Time {
+				s, res = sd, rd
+				if alg == Leaders {
+					name = fmt.Sprintf("leaders:%d", max(d, 1))
+				}
+			}
 		}
 		free, err := m.Simulate(s, pl, SimOptions{NoContention: true})
 		if err != nil {
 			return nil, err
 		}
 		cf, _, _ := m.Hockney(slowestLevel(pl)).ClosedForm(op, alg, np, bytes)
-		out = append(out, PlacementTime{Config: c, Algorithm: alg.String(), Time: res.Time,
+		out = append(out, PlacementTime{Config: c, Algorithm: name, Time: res.Time,
 			Uncontended: free.Time, ClosedForm: cf, MaxShare: res.MaxShare, Messages: res.Messages})
 	}
 	idx := make([]int, len(out))
@@ -78,6 +93,18 @@ func (m *Machine) Compare(op Op, bytes, np int, configs []Config, opt CompareOpt
 		out[i].Order = rank + 1
 	}
 	return out, nil
+}
+
+// divisors lists the divisors of the number of ranks on a node: the
+// leader counts PLP chooses from (SEEDS.md 5).
+func divisors(node []int) []int {
+	var out []int
+	for d := 1; d <= len(node); d++ {
+		if len(node)%d == 0 {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // slowestLevel is the farthest level between any two ranks of pl.

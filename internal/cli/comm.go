@@ -43,6 +43,7 @@ Reduce and Allreduce. --machine takes a file or a preset name
 		Example: `  predict comm --machine ib-qdr --op alltoall --size 1MiB --np 8 --placements 1x8,2x4,4x2
   predict comm --machine gige-smp --op allreduce --size 64KiB --np 16 --rules mpich
   predict comm --machine ib-qdr --op alltoall --size 64 --np 96 --placements 8x12 --algorithm leaders --leaders 4
+  predict comm --machine ib-qdr --op alltoall --size 1KiB --np 96 --placements 8x12 --algorithm leaders
   predict comm --machine machines/local.yaml --op bcast --size 4KiB --np 2 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error { return commRun(opts, streams) },
@@ -56,7 +57,7 @@ Reduce and Allreduce. --machine takes a file or a preset name
 	f.StringVar(&opts.order, "order", "block", "rank order over nodes: block or round-robin")
 	f.StringVar(&opts.algorithm, "algorithm", "", "force an algorithm instead of the selection rules")
 	f.StringVar(&opts.rules, "rules", "", "selection rules: openmpi or mpich (default: the machine's)")
-	f.IntVar(&opts.leaders, "leaders", 1, "leaders per node for --algorithm leaders")
+	f.IntVar(&opts.leaders, "leaders", 0, "leaders per node for --algorithm leaders (0: try every divisor of ppn, keep the fastest: PLP)")
 	f.IntVar(&opts.root, "root", 0, "root rank of rooted collectives")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
 	return cmd
@@ -74,6 +75,9 @@ func commRun(opts *commOptions, streams *IO) error {
 	order, err := commmodel.ParseOrder(opts.order)
 	if err != nil {
 		return &FlagError{err}
+	}
+	if opts.leaders < 0 {
+		return &FlagError{fmt.Errorf("--leaders must not be negative")}
 	}
 	if opts.np < 1 {
 		return &FlagError{fmt.Errorf("--np must be at least 1")}

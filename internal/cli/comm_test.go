@@ -51,6 +51,7 @@ func TestCommGolden(t *testing.T) {
 		{"comm_ib_alltoall_2.golden", []string{"comm", "--machine", "ib-qdr", "--op", "alltoall", "--size", "1MiB", "--np", "2", "--placements", "1x2,2x1"}},
 		{"comm_gige_allreduce_mpich.golden", []string{"comm", "--machine", "gige-smp", "--op", "allreduce", "--size", "64KiB", "--np", "16", "--rules", "mpich"}},
 		{"comm_ib_leaders.golden", []string{"comm", "--machine", "ib-qdr", "--op", "alltoall", "--size", "64", "--np", "48", "--placements", "4x12", "--algorithm", "leaders", "--leaders", "4"}},
+		{"comm_ib_plp.golden", []string{"comm", "--machine", "ib-qdr", "--op", "alltoall", "--size", "1KiB", "--np", "96", "--placements", "8x12", "--algorithm", "leaders"}},
 		{"comm_json.golden", []string{"comm", "--machine", "ib-qdr", "--op", "bcast", "--size", "4KiB", "--np", "6", "--placements", "1x6,6x1", "--order", "round-robin", "--json"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
