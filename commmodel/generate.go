@@ -1,6 +1,21 @@
 package commmodel
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrTooLarge reports a schedule too large to build and replay.
+var ErrTooLarge = errors.New("commmodel: schedule too large")
+
+// maxQuadraticP bounds P for algorithms whose schedules hold O(P^2)
+// transfers, so that a bad rank count cannot exhaust memory.
+const maxQuadraticP = 1024
+
+func quadratic(op Op, alg Algorithm) bool {
+	return op == Alltoall || alg == Ring || alg == ScatterRing ||
+		(op == Bcast && alg == ScatterAllgather) // its ring fallback
+}
 
 // Options tune schedule generation: the placement is needed by the
 // node-aware algorithms; Leaders is the number of leaders per node of the
@@ -25,6 +40,9 @@ func Generate(op Op, alg Algorithm, p, bytes, root int, opt Options) (*Schedule,
 	}
 	if root < 0 || root >= p {
 		return nil, fmt.Errorf("commmodel: root %d out of range for %d ranks", root, p)
+	}
+	if p > maxQuadraticP && quadratic(op, alg) {
+		return nil, fmt.Errorf("%w: %v/%v on %d ranks moves P^2 messages; schedules stop at %d ranks (use the closed form)", ErrTooLarge, op, alg, p, maxQuadraticP)
 	}
 	ok := false
 	for _, a := range Algorithms(op) {

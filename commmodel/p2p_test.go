@@ -1,6 +1,7 @@
 package commmodel
 
 import (
+	"errors"
 	"math"
 	"testing"
 )
@@ -135,5 +136,14 @@ func TestSelectRules(t *testing.T) {
 	m := &Machine{Collectives: CollectiveConfig{Rules: RulesOpenMPI, Force: map[string]string{"Allgather": "recursive-doubling"}}}
 	if got := m.Select(Allgather, 6, 8); got != Bruck {
 		t.Errorf("forced recursive doubling on 6 ranks: %v, want the Bruck fallback", got)
+	}
+}
+
+func TestGenerateRefusesHugeQuadraticSchedules(t *testing.T) {
+	if _, err := Generate(Alltoall, Pairwise, 5000, 8, 0, Options{}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("5000-rank all-to-all: %v, want ErrTooLarge", err)
+	}
+	if _, err := Generate(Bcast, Binomial, 5000, 8, 0, Options{}); err != nil {
+		t.Errorf("5000-rank binomial broadcast: %v", err)
 	}
 }
