@@ -27,7 +27,8 @@ type Options struct {
 // DefaultOptions finish within two minutes on a 2-core machine.
 func DefaultOptions() Options {
 	return Options{NP: 2, ContentionPairs: 2,
-		Sizes:           []int{0, 64, 512, 4096, 16384, 65536, 262144, 1 << 20, 4 << 20},
+		Sizes: []int{0, 8, 64, 256, 1024, 4096, 8192, 16384, 32768, 65536, 131072, 262144,
+			1 << 20, 4 << 20},
 		ContentionSizes: []int{1 << 20, 4 << 20},
 		Params:          DefaultParams, Name: "local", Now: time.Now}
 }
