@@ -8,7 +8,7 @@ import (
 )
 
 // Confidence levels of the reported intervals (MPIPerf's).
-var Levels = []float64{0.90, 0.95, 0.99}
+var ConfidenceLevels = []float64{0.90, 0.95, 0.99}
 
 // Stats summarise the valid launch times of one data point, in seconds.
 type Stats struct {
@@ -20,7 +20,7 @@ type Stats struct {
 	Min      float64   `json:"min"`
 	Max      float64   `json:"max"`
 	AbsErr   float64   `json:"abs_err"` // t(0.95) * SE
-	CI       []float64 `json:"ci"`      // half-widths at Levels
+	CI       []float64 `json:"ci"`      // half-widths at ConfidenceLevels
 }
 
 // Summarise trims trim of the valid times from each end and computes the
@@ -50,7 +50,7 @@ func Summarise(valid []float64, launches int, trim float64) Stats {
 		}
 		sigma := math.Sqrt(ss / float64(len(v)-1))
 		st.SE = sigma / math.Sqrt(float64(st.Valid))
-		for _, p := range Levels {
+		for _, p := range ConfidenceLevels {
 			st.CI = append(st.CI, studentT(p, len(v)-1)*st.SE)
 		}
 		st.AbsErr = st.CI[1]
