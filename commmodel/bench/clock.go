@@ -47,38 +47,79 @@ const (
 // improved for stable tries (or after maxTries).
 func SyncClocks(c *mpi.Comm, stable, maxTries int) *Clock {
 	k := &Clock{}
-	buf := make([]float64, 1)
 	for i := 1; i < c.Size(); i++ {
 		switch c.Rank() {
 		case 0:
-			for {
-				mpi.Recv(c, buf, i, tagSync)
-				if buf[0] < 0 {
-					break
-				}
-				buf[0] = mpi.Wtime()
-				mpi.Send(c, buf, i, tagSync)
-			}
+			serveOffset(c, i)
 		case i:
-			best, same := -1.0, 0
-			for try := 0; try < maxTries && same < stable; try++ {
-				t1 := mpi.Wtime()
-				buf[0] = 1
-				mpi.Send(c, buf, 0, tagSync)
-				mpi.Recv(c, buf, 0, tagSync)
-				t2 := mpi.Wtime()
-				rtt := t2 - t1
-				if best < 0 || rtt < best {
-					best, same = rtt, 0
-					k.RTT = rtt
-					k.Offset = buf[0] - rtt/2 - t1
-				} else {
-					same++
-				}
-			}
-			buf[0] = -1
-			mpi.Send(c, buf, 0, tagSync)
+			k = pingOffset(c, 0, stable, maxTries)
 		}
 	}
 	return k
+}
+
+// SyncClocksRing is MPIPerf's ring algorithm: every rank measures its
+// offset to its left neighbour (odd ranks first, then even ones, so that
+// each rank serves one neighbour at a time), the neighbour offsets are
+// gathered, and rank i's offset to rank 0 is the sum of those of ranks
+// 1..i. It takes the time of two ping-pong series instead of n-1.
+func SyncClocksRing(c *mpi.Comm, stable, maxTries int) *Clock {
+	n, r := c.Size(), c.Rank()
+	local := &Clock{}
+	for phase := 1; phase >= 0; phase-- {
+		// In this phase ranks of parity phase (>0) ping their left
+		// neighbour, which answers.
+		switch {
+		case r > 0 && r%2 == phase:
+			local = pingOffset(c, r-1, stable, maxTries)
+		case r+1 < n && (r+1)%2 == phase:
+			serveOffset(c, r+1)
+		}
+	}
+	mine := []float64{local.Offset, local.RTT}
+	all := make([]float64, 2*n)
+	mpi.Allgather(c, mine, all)
+	k := &Clock{}
+	for i := 1; i <= r; i++ {
+		k.Offset += all[2*i]
+		k.RTT = max(k.RTT, all[2*i+1])
+	}
+	return k
+}
+
+// pingOffset measures this rank's clock offset to peer's clock.
+func pingOffset(c *mpi.Comm, peer, stable, maxTries int) *Clock {
+	k := &Clock{}
+	buf := make([]float64, 1)
+	best, same := -1.0, 0
+	for try := 0; try < maxTries && same < stable; try++ {
+		t1 := mpi.Wtime()
+		buf[0] = 1
+		mpi.Send(c, buf, peer, tagSync)
+		mpi.Recv(c, buf, peer, tagSync)
+		rtt := mpi.Wtime() - t1
+		if best < 0 || rtt < best {
+			best, same = rtt, 0
+			k.RTT = rtt
+			k.Offset = buf[0] - rtt/2 - t1
+		} else {
+			same++
+		}
+	}
+	buf[0] = -1
+	mpi.Send(c, buf, peer, tagSync)
+	return k
+}
+
+// serveOffset answers peer's pings with this rank's time until told to stop.
+func serveOffset(c *mpi.Comm, peer int) {
+	buf := make([]float64, 1)
+	for {
+		mpi.Recv(c, buf, peer, tagSync)
+		if buf[0] < 0 {
+			return
+		}
+		buf[0] = mpi.Wtime()
+		mpi.Send(c, buf, peer, tagSync)
+	}
 }

@@ -27,6 +27,26 @@ func TestSyncClocksWithinHalfRTT(t *testing.T) {
 	}
 }
 
+// The ring algorithm's offset is a sum of neighbour offsets, each within
+// half its round trip of zero on the shared clock.
+func TestSyncClocksRing(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 6} {
+		err := mpi.Run(n, func(c *mpi.Comm) {
+			k := SyncClocksRing(c, 20, 200)
+			bound := float64(c.Rank()) * k.RTT / 2
+			if c.Rank() == 0 && k.Offset != 0 {
+				t.Errorf("rank 0 offset %v", k.Offset)
+			}
+			if math.Abs(k.Offset) > bound+1e-12 {
+				t.Errorf("n=%d rank %d: offset %v beyond %v", n, c.Rank(), k.Offset, bound)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // WaitPatternUp: rank i spins (i+1) us after its slot starts, so a launch
 // can never take less than n us; the method must report at least that,
 // with its launch counts consistent.

@@ -21,6 +21,9 @@ type Options struct {
 	// Progress, when set, is called by rank 0 after each data point.
 	Progress func(done, total int, label string)
 	Name     string // machine name (default "local")
+	// RingSync selects MPIPerf's ring clock synchronisation instead of the
+	// linear one.
+	RingSync bool
 	Now      func() time.Time
 }
 
@@ -86,7 +89,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		}
 	}
 	err := mpi.Run(o.NP, func(c *mpi.Comm) {
-		k := SyncClocks(c, 100, 2000)
+		k := o.sync(c)
 		tb := BroadcastBound(c, k)
 		rows := mainSuite(c, k, tb, o, rep.Cores, progress)
 		if c.Rank() == 0 {
@@ -102,7 +105,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 	}
 	if o.ContentionPairs >= 1 {
 		err = mpi.Run(2*o.ContentionPairs, func(c *mpi.Comm) {
-			k := SyncClocks(c, 100, 2000)
+			k := o.sync(c)
 			tb := BroadcastBound(c, k)
 			rows := contentionSuite(c, k, tb, o, progress)
 			if c.Rank() == 0 {
@@ -114,7 +117,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		}
 	}
 	err = mpi.Run(rep.Cores, func(c *mpi.Comm) {
-		k := SyncClocks(c, 100, 2000)
+		k := o.sync(c)
 		tb := BroadcastBound(c, k)
 		rows := computeSuite(c, k, tb, o, progress)
 		if c.Rank() == 0 {
@@ -131,4 +134,13 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 	predictCollectives(m, rep, o.NP)
 	rep.Seconds = o.Now().Sub(begin).Seconds()
 	return m, rep, nil
+}
+
+// sync synchronises the clocks by the chosen algorithm: stop after 100
+// tries without a smaller round trip, at most 2,000.
+func (o *Options) sync(c *mpi.Comm) *Clock {
+	if o.RingSync {
+		return SyncClocksRing(c, 100, 2000)
+	}
+	return SyncClocks(c, 100, 2000)
 }

@@ -22,6 +22,7 @@ type benchOptions struct {
 	np        int
 	pairs     int
 	maxLaunch int
+	ringSync  bool
 	quiet     bool
 	json      bool
 }
@@ -52,6 +53,7 @@ machine file and a report. It takes about a minute on a 2-core machine.`,
 	f.IntVar(&opts.np, "np", 2, "ranks for ping-pong and collectives")
 	f.IntVar(&opts.pairs, "pairs", 2, "measure contention for cf = 1..pairs (2*pairs ranks)")
 	f.IntVar(&opts.maxLaunch, "max-launches", bench.DefaultParams.MaxLaunches, "stop a data point after this many launches")
+	f.BoolVar(&opts.ringSync, "ring-sync", false, "synchronise clocks by MPIPerf's ring algorithm instead of the linear one")
 	f.BoolVar(&opts.quiet, "quiet", false, "no progress bar")
 	f.BoolVar(&opts.json, "json", false, "print the report as JSON")
 	return cmd
@@ -67,6 +69,7 @@ func benchRun(opts *benchOptions, streams *IO) error {
 	o := bench.DefaultOptions()
 	o.NP, o.ContentionPairs, o.Name = opts.np, opts.pairs, opts.name
 	o.Params.MaxLaunches = opts.maxLaunch
+	o.RingSync = opts.ringSync
 	if !opts.quiet && isTerminal(streams.Err) {
 		var bar *progressbar.ProgressBar
 		o.Progress = func(done, total int, label string) {

@@ -17,7 +17,7 @@ func TestBenchWritesLoadableMachine(t *testing.T) {
 	dir := t.TempDir()
 	out, rep := filepath.Join(dir, "m.yaml"), filepath.Join(dir, "r.txt")
 	var stdout, stderr bytes.Buffer
-	code := Main([]string{"bench", "--out", out, "--report", rep, "--max-launches", "8", "--pairs", "1", "--quiet", "--name", "t"}, &stdout, &stderr)
+	code := Main([]string{"bench", "--out", out, "--report", rep, "--max-launches", "8", "--pairs", "1", "--quiet", "--name", "t", "--ring-sync"}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
