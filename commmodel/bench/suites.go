@@ -1,0 +1,146 @@
+package bench
+
+import (
+	"fmt"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/mpi"
+)
+
+type collective struct {
+	op    commmodel.Op
+	bytes int
+}
+
+// collectives are timed on NP ranks (bytes as commmodel.Generate counts
+// them).
+var collectives = []collective{
+	{commmodel.Barrier, 0}, {commmodel.Bcast, 1024}, {commmodel.Bcast, 65536},
+	{commmodel.Allreduce, 8}, {commmodel.Allreduce, 65536},
+	{commmodel.Alltoall, 1024}, {commmodel.Alltoall, 65536},
+}
+
+func spin(d float64) {
+	end := mpi.Wtime() + d
+	for mpi.Wtime() < end {
+	}
+}
+
+// pingPong returns an op in which ranks a and b exchange a message of n
+// bytes there and back; other ranks do nothing.
+func pingPong(c *mpi.Comm, a, b, n int) func() {
+	buf := make([]byte, n)
+	switch c.Rank() {
+	case a:
+		return func() { mpi.Send(c, buf, b, tagPing); mpi.Recv(c, buf, b, tagPing) }
+	case b:
+		return func() { mpi.Recv(c, buf, a, tagPing); mpi.Send(c, buf, a, tagPing) }
+	}
+	return func() {}
+}
+
+func collectiveOp(c *mpi.Comm, op commmodel.Op, n int) func() {
+	p := c.Size()
+	switch op {
+	case commmodel.Barrier:
+		return c.Barrier
+	case commmodel.Bcast:
+		buf := make([]byte, n)
+		return func() { mpi.Bcast(c, buf, 0) }
+	case commmodel.Allreduce:
+		in, out := make([]float64, max(n/8, 1)), make([]float64, max(n/8, 1))
+		return func() { mpi.Allreduce(c, in, out, mpi.Sum) }
+	case commmodel.Alltoall:
+		in, out := make([]byte, n*p), make([]byte, n*p)
+		return func() { mpi.Alltoall(c, in, out) }
+	}
+	panic(fmt.Sprintf("bench: collectiveOp: %v is not in the suite", op))
+}
+
+// mainSuite: the timer checks, ping-pong between ranks 0 and 1, and the
+// collectives on every rank.
+func mainSuite(c *mpi.Comm, k *Clock, tb float64, o Options, cores int, progress func(string)) []Row {
+	var rows []Row
+	n := c.Size()
+	report := func(r Row) {
+		rows = append(rows, r)
+		if c.Rank() == 0 {
+			progress(r.Label)
+		}
+	}
+	up := Measure(c, k, tb, o.Params, func() { spin(float64(c.Rank()+1) * 1e-6) })
+	report(Row{Kind: "timer", Label: "WaitPatternUp", Ranks: n, Expected: float64(n) * 1e-6, Stats: up})
+	null := Measure(c, k, tb, o.Params, func() {})
+	report(Row{Kind: "timer", Label: "WaitPatternNull", Ranks: n, Stats: null})
+	for _, m := range o.Sizes {
+		st := Measure(c, k, tb, o.Params, pingPong(c, 0, 1, m))
+		report(Row{Kind: "pingpong", Label: "PingPong", Bytes: m, Ranks: 2, Stats: st})
+	}
+	for _, cl := range collectives {
+		st := Measure(c, k, tb, o.Params, collectiveOp(c, cl.op, cl.bytes))
+		report(Row{Kind: "collective", Label: cl.op.String(), Bytes: cl.bytes, Ranks: n, Stats: st})
+	}
+	return rows
+}
+
+// contentionSuite: cf pairs ping-pong at once, cf = 1..size/2.
+func contentionSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func(string)) []Row {
+	var rows []Row
+	for _, m := range o.ContentionSizes {
+		var base float64
+		for cf := 1; cf <= c.Size()/2; cf++ {
+			op := func() {}
+			if i := c.Rank() / 2; i < cf {
+				op = pingPong(c, 2*i, 2*i+1, m)
+			}
+			st := Measure(c, k, tb, o.Params, op)
+			if cf == 1 {
+				base = st.Mean
+			}
+			r := Row{Kind: "contention", Label: "PingPong", Bytes: m, Ranks: 2 * cf, CF: cf, Stats: st}
+			if base > 0 {
+				r.Ratio = st.Mean / base
+			}
+			rows = append(rows, r)
+			if c.Rank() == 0 {
+				progress(fmt.Sprintf("contention cf=%d", cf))
+			}
+		}
+	}
+	return rows
+}
+
+// computeSuite: a memory-bound kernel on ppn = 1..size ranks at once.
+func computeSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func(string)) []Row {
+	var rows []Row
+	data := make([]float64, 1<<19) // 4 MiB per rank
+	sink := 0.0
+	kernel := func() {
+		s := 0.0
+		for _, x := range data {
+			s += x
+		}
+		sink += s
+	}
+	var base float64
+	for ppn := 1; ppn <= c.Size(); ppn++ {
+		op := func() {}
+		if c.Rank() < ppn {
+			op = kernel
+		}
+		st := Measure(c, k, tb, o.Params, op)
+		if ppn == 1 {
+			base = st.Mean
+		}
+		r := Row{Kind: "compute", Label: "SumKernel", Bytes: len(data) * 8, Ranks: ppn, Stats: st}
+		if base > 0 {
+			r.Ratio = st.Mean / base
+		}
+		rows = append(rows, r)
+		if c.Rank() == 0 {
+			progress(fmt.Sprintf("compute ppn=%d", ppn))
+		}
+	}
+	_ = sink
+	return rows
+}

@@ -1,0 +1,100 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"text/tabwriter"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"go.yaml.in/yaml/v3"
+)
+
+// MarshalMachine writes m in the machine-file format, checking that the
+// result loads back.
+func MarshalMachine(m *commmodel.Machine, header string) ([]byte, error) {
+	var buf bytes.Buffer
+	for _, line := range bytes.Split([]byte(header), []byte("\n")) {
+		if len(line) > 0 {
+			fmt.Fprintf(&buf, "# %s\n", line)
+		}
+	}
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(m); err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if _, err := commmodel.Parse(m.Name+".yaml", buf.Bytes()); err != nil {
+		return nil, fmt.Errorf("bench: the machine written does not load back: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so readers never see half a file.
+func WriteFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("bench: %w", werr)
+	}
+	return nil
+}
+
+// WriteReport prints the report's tables with the MPIPerf columns: the
+// varied parameter, launches (total, valid, after trimming), mean, standard
+// error, min, max, absolute error at 95 % and the confidence intervals.
+func WriteReport(w io.Writer, rep *Report) error {
+	fmt.Fprintf(w, "predict bench: %s, %s, %d cores, %s, %s\n", rep.Date, rep.CPU, rep.Cores, rep.Go, rep.Backend)
+	fmt.Fprintf(w, "clock sync min RTT %.3g s; timestamp broadcast bound %.3g s; %.1f s in all\n\n", rep.ClockRTT, rep.BcastTime, rep.Seconds)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "kind\top\tbytes\tranks\tcf\tlaunches\tvalid\ttrimmed\tmean (s)\tSE (s)\tmin (s)\tmax (s)\tE95 (s)\tCI90 (s)\tCI95 (s)\tCI99 (s)\tratio\texpected/predicted (s)\t")
+	for _, r := range rep.Rows {
+		ci := []string{"-", "-", "-"}
+		for i, h := range r.CI {
+			ci[i] = fmt.Sprintf("±%.3g", h)
+		}
+		extra := "-"
+		switch {
+		case r.Kind == "timer":
+			extra = fmt.Sprintf("%.3g", r.Expected)
+		case r.Predicted > 0:
+			extra = fmt.Sprintf("%.3g", r.Predicted)
+		}
+		ratio := "-"
+		if r.Ratio > 0 {
+			ratio = fmt.Sprintf("%.3f", r.Ratio)
+		}
+		cf := "-"
+		if r.CF > 0 {
+			cf = fmt.Sprint(r.CF)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%.4g\t%.2g\t%.4g\t%.4g\t%.2g\t%s\t%s\t%s\t%s\t%s\t\n",
+			r.Kind, r.Label, r.Bytes, r.Ranks, cf, r.Launches, r.Valid, r.Trimmed, r.Mean, r.SE, r.Min, r.Max, r.AbsErr,
+			ci[0], ci[1], ci[2], ratio, extra)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nping-pong fit (one-way time = latency + bytes/bandwidth):")
+	for _, l := range rep.Fit {
+		fmt.Fprintf(w, "  from %s: latency %.3g s, bandwidth %.3g B/s\n", commmodel.FormatSize(l.From), l.Latency, l.Bandwidth)
+	}
+	return nil
+}

@@ -1,0 +1,134 @@
+package commmodel
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/parpredict/parpredict/machines"
+)
+
+const minimal = `name: t
+nodes: 2
+sockets_per_node: 1
+cores_per_socket: 2
+levels:
+  socket: {latency: 1e-7, bandwidth: 1e10}
+  node: {latency: 1e-7, bandwidth: 1e10}
+  network:
+    latency: 1e-6
+    bandwidth: 1e9
+eager_limit: 4096
+`
+
+func TestParseErrorsCarryLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, input, want string
+	}{
+		{"empty", "", "m.yaml: empty machine description"},
+		{"syntax", "nodes: [1,\n", "m.yaml:1: did not find expected node content"},
+		{"unknown field", minimal + "colour: red\n", "m.yaml:12: field colour not found"},
+		{"wrong type", strings.Replace(minimal, "nodes: 2", "nodes: two", 1), "m.yaml:2: cannot unmarshal"},
+		{"no nodes", strings.Replace(minimal, "nodes: 2", "nodes: 0", 1), "m.yaml:2: nodes must be at least 1"},
+		{"bad bandwidth", strings.Replace(minimal, "bandwidth: 1e9", "bandwidth: -1", 1), "m.yaml:10: bandwidth must be positive"},
+		{"pieces unsorted", minimal[:strings.Index(minimal, "eager")] + "    pieces:\n      - {from: 100, latency: 1e-6, bandwidth: 1e9}\n      - {from: 50, latency: 1e-6, bandwidth: 1e9}\n" + "eager_limit: 1\n",
+			"m.yaml:13: pieces must be sorted"},
+		{"bad rules", minimal + "collectives:\n  rules: lam\n", "m.yaml:13: collectives.rules \"lam\""},
+		{"bad force", minimal + "collectives:\n  force:\n    Alltoall: binomial\n", "m.yaml:14: commmodel: no algorithm \"binomial\" for Alltoall"},
+		{"bad table", minimal + "channels:\n  adapter:\n    table:\n      - {size: 10, ratios: []}\n", "m.yaml:15: table row needs 1 to 1024 ratios"},
+		{"slowdown order", minimal + "compute_slowdown:\n  - {ppn: 2, factor: 1}\n  - {ppn: 1, factor: 1}\n", "m.yaml:14: compute_slowdown rows must be sorted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("m.yaml", []byte(tc.input))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tc.want)
+			}
+			var ie *InputError
+			if !errors.As(err, &ie) {
+				t.Errorf("error %v is not an *InputError", err)
+			}
+		})
+	}
+}
+
+func TestParseDefaults(t *testing.T) {
+	m, err := Parse("m.yaml", []byte(minimal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.HandshakeMessages != 3 || m.Collectives.Rules != RulesOpenMPI || m.CoresPerNode() != 2 {
+		t.Errorf("defaults: handshakes %d, rules %q, cores %d", m.HandshakeMessages, m.Collectives.Rules, m.CoresPerNode())
+	}
+	if f := m.ComputeFactor(4); f != 1 {
+		t.Errorf("compute factor without a table = %v, want 1", f)
+	}
+}
+
+func TestPresetsLoad(t *testing.T) {
+	for _, name := range machines.Names() {
+		m, err := Load(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if m.Name != name {
+			t.Errorf("preset %s calls itself %q", name, m.Name)
+		}
+	}
+	if _, err := Load("no-such-machine"); err == nil || !strings.Contains(err.Error(), "ib-qdr") {
+		t.Errorf("unknown preset: %v, want the list of presets", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(minimal))
+	for _, name := range machines.Names() {
+		data, _, _ := machines.Read(name)
+		f.Add(data)
+	}
+	f.Add([]byte("nodes: 1\nlevels: {network: {pieces: [{from: -1}]}}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Parse("fuzz.yaml", data)
+		if err != nil {
+			return
+		}
+		// A machine that loads must be usable: place, price and simulate.
+		pl, err := m.Place(min(m.Nodes, 4), min(m.Nodes, 4), 1, Block)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{0, 1, 1 << 20} {
+			c := m.Message(pl, 0, pl.P-1, n)
+			if c.Total() < 0 {
+				t.Fatalf("negative cost %v", c)
+			}
+		}
+		s, err := Generate(Allreduce, m.Select(Allreduce, pl.P, 4096), pl.P, 4096, 0, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.Simulate(s, pl, SimOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// The example in docs/machine-format.md must load.
+func TestDocExampleLoads(t *testing.T) {
+	doc, err := os.ReadFile("../docs/machine-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```yaml\n")
+	example, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("no yaml example in docs/machine-format.md")
+	}
+	m, err := Parse("machine-format.md", []byte(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Collectives.Force["Alltoall"] != "pairwise" || len(m.Levels.Network.Pieces) != 1 {
+		t.Errorf("example decoded wrongly: %+v", m)
+	}
+}

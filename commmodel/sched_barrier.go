@@ -1,0 +1,75 @@
+package commmodel
+
+// Barrier blocks are zero-byte tokens, one per rank: a rank may leave the
+// barrier once it has (transitively) heard from every rank.
+
+func disseminationBarrier(b *builder) {
+	p := b.s.P
+	have := make([][]int, p)
+	for r := range p {
+		have[r] = []int{r}
+	}
+	for k := 1; k < p; k *= 2 {
+		next := make([][]int, p)
+		for r := range p {
+			from := (r - k + p) % p
+			b.exchange2(r, (r+k)%p, have[r], from, have[from], false)
+			next[r] = union(have[r], have[from])
+		}
+		have = next
+	}
+}
+
+// linearBarrier: everyone reports to rank 0, which then releases everyone.
+func linearBarrier(b *builder) {
+	p := b.s.P
+	all := seq(0, p)
+	linearToRoot(b, func(r int) []int { return []int{r} }, false)
+	linearFromRoot(b, func(int) []int { return all })
+}
+
+// recursiveDoublingBarrier folds the extra ranks in as the reductions do.
+func recursiveDoublingBarrier(b *builder) {
+	p := b.s.P
+	f := newFolding(p)
+	have := make([][]int, p)
+	for r := range p {
+		have[r] = []int{r}
+	}
+	for r := 0; r < 2*f.rem; r += 2 {
+		b.send(r, r+1, have[r])
+		b.recv(r+1, r, have[r], false)
+		have[r+1] = union(have[r+1], have[r])
+	}
+	for m := 1; m < f.pof2; m *= 2 {
+		next := make([][]int, p)
+		copy(next, have)
+		for r := range p {
+			nr := f.newRank(r)
+			if nr < 0 {
+				continue
+			}
+			q := f.real(nr ^ m)
+			b.exchange(r, q, have[r], have[q], false)
+			next[r] = union(have[r], have[q])
+		}
+		have = next
+	}
+	all := seq(0, p)
+	for r := 0; r < 2*f.rem; r += 2 {
+		b.send(r+1, r, all)
+		b.recv(r, r+1, all, false)
+	}
+}
+
+func union(a, b []int) []int {
+	seen := make(map[int]bool, len(a)+len(b))
+	var out []int
+	for _, x := range append(append([]int(nil), a...), b...) {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package commmodel
+
+// Selection rules. RulesOpenMPI follows Open MPI 4.1's fixed decision
+// functions (ompi/mca/coll/tuned/coll_tuned_decision_fixed.c, v4.1.x):
+// tables over the communicator size and the message size. Open MPI's
+// algorithms that we do not model are replaced by their nearest relative
+// here: chain, pipeline, (split-)binary and k-nomial trees by the binomial
+// tree, linear_sync by linear, two_proc by pairwise, segmented ring by
+// ring, basic_linear and nonoverlapping allreduce by reduce+bcast. Open MPI
+// 4.1 also tables Allgather, Gather and Scatter; for those we use the
+// older fixed rules (Allgather: total < 50 KB gives recursive doubling on a
+// power of two and Bruck otherwise, else ring; Gather and Scatter:
+// binomial), which the same file had before 4.0.
+//
+// RulesMPICH follows MPICH 3.x's defaults (src/mpi/coll/bcast.c,
+// allreduce.c, reduce.c, alltoall.c, allgather.c and their MPIR_CVAR_*
+// declarations: BCAST_SHORT_MSG_SIZE 12288, BCAST_LONG_MSG_SIZE 524288,
+// BCAST_MIN_PROCS 8, ALLREDUCE_SHORT_MSG_SIZE 2048, REDUCE_SHORT_MSG_SIZE
+// 2048, ALLTOALL_SHORT_MSG_SIZE 256, ALLTOALL_MEDIUM_MSG_SIZE 32768,
+// ALLGATHER_SHORT_MSG_SIZE 81920, ALLGATHER_LONG_MSG_SIZE 524288): Bcast binomial below 12288 bytes or 8 ranks,
+// scatter + recursive-doubling allgather below 524288 bytes on a power of
+// two, else scatter + ring; Allreduce recursive doubling up to 2048 bytes
+// (or fewer elements than ranks), else Rabenseifner; Reduce binomial up to
+// 2048 bytes, else Rabenseifner; Alltoall Bruck up to 256 bytes per block
+// with at least 8 ranks, linear (isend/irecv) up to 32768, else pairwise;
+// Allgather recursive doubling below 524288 total bytes on a power of two,
+// Bruck below 81920, else ring; Barrier dissemination; Gather and Scatter
+// binomial.
+
+// The rule sets.
+const (
+	RulesOpenMPI = "openmpi"
+	RulesMPICH   = "mpich"
+)
+
+// cut: below Below bytes use Alg.
+type cut struct {
+	Below int
+	Alg   Algorithm
+}
+
+// band: for fewer than Ranks ranks, the message-size cuts (the last cut's
+// Below is ignored: it applies to everything larger).
+type band struct {
+	Ranks int
+	Cuts  []cut
+}
+
+const inf = int(^uint(0) >> 1)
+
+func c(below int, a Algorithm) cut { return cut{below, a} }
+
+// Open MPI 4.1 tables (commutative operations), algorithms mapped as
+// described above.
+var ompiAllreduce = []band{
+	{4, []cut{c(8, Ring), c(4096, RecursiveDoubling), c(8192, Ring), c(16384, RecursiveDoubling), c(65536, Ring), c(262144, Ring), c(inf, Rabenseifner)}},
+	{8, []cut{c(16, Ring), c(8192, RecursiveDoubling), c(inf, Rabenseifner)}},
+	{16, []cut{c(8192, RecursiveDoubling), c(inf, Rabenseifner)}},
+	{32, []cut{c(64, Ring), c(4096, RecursiveDoubling), c(inf, Rabenseifner)}},
+	{64, []cut{c(128, Ring), c(inf, Rabenseifner)}},
+	{128, []cut{c(262144, RecursiveDoubling), c(inf, Rabenseifner)}},
+	{256, []cut{c(131072, ReduceBcast), c(262144, RecursiveDoubling), c(inf, Rabenseifner)}},
+	{512, []cut{c(4096, ReduceBcast), c(inf, Rabenseifner)}},
+	{2048, []cut{c(2048, ReduceBcast), c(16384, RecursiveDoubling), c(inf, Rabenseifner)}},
+	{4096, []cut{c(2048, ReduceBcast), c(4096, Ring), c(16384, RecursiveDoubling), c(inf, Rabenseifner)}},
+	{inf, []cut{c(2048, ReduceBcast), c(16384, Ring), c(32768, RecursiveDoubling), c(inf, Rabenseifner)}},
+}
+
+var ompiAlltoall = []band{
+	{3, []cut{c(2, Pairwise), c(4, Pairwise), c(16, Pairwise), c(64, Pairwise), c(256, Pairwise), c(4096, Pairwise), c(32768, Pairwise), c(262144, Linear), c(inf, Pairwise)}},
+	{8, []cut{c(8192, Linear), c(16384, Linear), c(65536, Linear), c(524288, Linear), c(1048576, Pairwise), c(inf, Linear)}},
+	{16, []cut{c(262144, Linear), c(inf, Linear)}},
+	{32, []cut{c(4, Linear), c(512, Bruck), c(8192, Linear), c(inf, Linear)}},
+	{64, []cut{c(512, Bruck), c(524288, Linear), c(inf, Linear)}},
+	{128, []cut{c(1024, Bruck), c(262144, Linear), c(inf, Pairwise)}},
+	{256, []cut{c(1024, Bruck), c(262144, Linear), c(inf, Pairwise)}},
+	{512, []cut{c(1024, Bruck), c(32768, Linear), c(inf, Pairwise)}},
+	{1024, []cut{c(512, Bruck), c(262144, Linear), c(inf, Pairwise)}},
+	{2048, []cut{c(512, Bruck), c(inf, Linear)}},
+	{4096, []cut{c(1024, Bruck), c(inf, Linear)}},
+	{inf, []cut{c(2048, Bruck), c(inf, Linear)}},
+}
+
+var ompiBarrier = []band{
+	{4, []cut{c(inf, RecursiveDoubling)}},
+	{8, []cut{c(inf, Linear)}},
+	{64, []cut{c(inf, RecursiveDoubling)}},
+	{256, []cut{c(inf, Dissemination)}},
+	{512, []cut{c(inf, RecursiveDoubling)}},
+	{1024, []cut{c(inf, Dissemination)}},
+	{4096, []cut{c(inf, RecursiveDoubling)}},
+	{inf, []cut{c(inf, Dissemination)}},
+}
+
+var ompiBcast = []band{
+	{4, []cut{c(32, Binomial), c(256, Binomial), c(512, Binomial), c(1024, Binomial), c(32768, Linear), c(131072, Binomial), c(262144, Binomial), c(524288, Linear), c(inf, Binomial)}},
+	{8, []cut{c(2048, Binomial), c(8192, Binomial), c(1048576, Linear), c(inf, Binomial)}},
+	{16, []cut{c(32768, Binomial), c(inf, Linear)}},
+	{32, []cut{c(1048576, Binomial), c(inf, ScatterAllgather)}},
+	{128, []cut{c(inf, Binomial)}},
+	{256, []cut{c(16384, Binomial), c(32768, Linear), c(inf, Binomial)}},
+	{1024, []cut{c(inf, Binomial)}},
+	{2048, []cut{c(524288, Binomial), c(inf, ScatterAllgather)}},
+	{4096, []cut{c(262144, Binomial), c(inf, ScatterAllgather)}},
+	{inf, []cut{c(262144, Binomial), c(inf, ScatterAllgather)}},
+}
+
+var ompiReduce = []band{
+	{4, []cut{c(8, Rabenseifner), c(32, Binomial), c(262144, Linear), c(inf, Binomial)}},
+	{8, []cut{c(262144, Binomial), c(524288, Linear), c(1048576, Binomial), c(inf, Linear)}},
+	{inf, []cut{c(inf, Binomial)}},
+}
+
+func pick(bands []band, p, n int) Algorithm {
+	for _, b := range bands {
+		if p < b.Ranks {
+			for _, ct := range b.Cuts {
+				if n < ct.Below {
+					return ct.Alg
+				}
+			}
+			return b.Cuts[len(b.Cuts)-1].Alg
+		}
+	}
+	panic("commmodel: pick: rank bands do not end at infinity")
+}
+
+// Select chooses the algorithm for op over p ranks and a message of bytes
+// (as [Generate] counts them), by the machine's rules and overrides.
+func (m *Machine) Select(op Op, p, bytes int) Algorithm {
+	if a, ok := m.Collectives.Force[op.String()]; ok {
+		if alg, err := ParseAlgorithm(op, a); err == nil && (alg != Leaders) {
+			return fallback(op, alg, p)
+		}
+	}
+	return fallback(op, SelectBy(m.Collectives.Rules, op, p, bytes), p)
+}
+
+// fallback replaces an algorithm that does not apply to p.
+func fallback(op Op, a Algorithm, p int) Algorithm {
+	if op == Allgather && a == RecursiveDoubling && !isPow2(p) {
+		return Bruck
+	}
+	return a
+}
+
+// SelectBy applies rule set rules ("openmpi" or "mpich").
+func SelectBy(rules string, op Op, p, bytes int) Algorithm {
+	if rules == RulesMPICH {
+		return selectMPICH(op, p, bytes)
+	}
+	switch op {
+	case Barrier:
+		return pick(ompiBarrier, p, 0)
+	case Bcast:
+		return pick(ompiBcast, p, bytes)
+	case Reduce:
+		return pick(ompiReduce, p, bytes)
+	case Allreduce:
+		return pick(ompiAllreduce, p, bytes)
+	case Alltoall:
+		return pick(ompiAlltoall, p, bytes)
+	case Allgather:
+		if bytes*p < 50000 {
+			if isPow2(p) {
+				return RecursiveDoubling
+			}
+			return Bruck
+		}
+		return Ring
+	}
+	return Binomial
+}
+
+func selectMPICH(op Op, p, bytes int) Algorithm {
+	switch op {
+	case Barrier:
+		return Dissemination
+	case Bcast:
+		switch {
+		case bytes < 12288 || p < 8:
+			return Binomial
+		case bytes < 524288 && isPow2(p):
+			return ScatterAllgather
+		}
+		return ScatterRing
+	case Allreduce:
+		if bytes <= 2048 || bytes < pof2floor(p) {
+			return RecursiveDoubling
+		}
+		return Rabenseifner
+	case Reduce:
+		if bytes <= 2048 || bytes < pof2floor(p) {
+			return Binomial
+		}
+		return Rabenseifner
+	case Alltoall:
+		switch {
+		case bytes <= 256 && p >= 8:
+			return Bruck
+		case bytes <= 32768:
+			return Linear
+		}
+		return Pairwise
+	case Allgather:
+		total := bytes * p
+		switch {
+		case total < 524288 && isPow2(p):
+			return RecursiveDoubling
+		case total < 81920:
+			return Bruck
+		}
+		return Ring
+	}
+	return Binomial
+}

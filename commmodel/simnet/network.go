@@ -1,0 +1,88 @@
+// Package simnet connects the communication model to the interpreter: a
+// [Network] prices messages and chooses collective schedules for the
+// interpreter's discrete-event simulation, from a commmodel.Machine and a
+// placement of the ranks.
+//
+//	Network   implements interpreter.Network over a Machine and a Placement
+//
+// Byte counts follow commmodel.Generate: the whole buffer for Bcast,
+// Reduce and Allreduce, the block one rank sends to one peer for Gather,
+// Scatter, Allgather and Alltoall.
+package simnet
+
+import (
+	"fmt"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
+)
+
+// Network prices the interpreter's messages on a machine.
+type Network struct {
+	M  *commmodel.Machine
+	PL *commmodel.Placement
+}
+
+var _ interpreter.Network = (*Network)(nil)
+
+// New returns the network of machine m with ranks placed by pl.
+func New(m *commmodel.Machine, pl *commmodel.Placement) *Network { return &Network{M: m, PL: pl} }
+
+// Message implements interpreter.Network. The channels are those the
+// payload crosses: the sender's outgoing and the receiver's incoming
+// adapter across nodes, the node's inter-socket link, or the socket's
+// memory.
+func (n *Network) Message(src, dst, bytes int) interpreter.MessageCost {
+	c := n.M.Message(n.PL, src, dst, bytes)
+	mc := interpreter.MessageCost{SendOverhead: c.SendOverhead, RecvOverhead: c.RecvOverhead,
+		Latency: c.Latency, Transfer: c.Transfer, Rendezvous: c.Rendezvous}
+	for _, ch := range c.Channels {
+		mc.Channels = append(mc.Channels, int(ch))
+	}
+	return mc
+}
+
+// Contention implements interpreter.Network with the channel's model:
+// T_c = latency*(cf-1) and the ratio t(n,cf)/t(n,1).
+func (n *Network) Contention(ch, cf, bytes int) (extraLatency, ratio float64) {
+	if ch < 0 || ch >= n.M.NumChannels() {
+		return 0, 1
+	}
+	return n.M.Contention(commmodel.Channel(ch), cf, bytes)
+}
+
+var kinds = map[interpreter.OpKind]commmodel.Op{
+	interpreter.OpBarrier: commmodel.Barrier, interpreter.OpBcast: commmodel.Bcast,
+	interpreter.OpReduce: commmodel.Reduce, interpreter.OpAllreduce: commmodel.Allreduce,
+	interpreter.OpGather: commmodel.Gather, interpreter.OpScatter: commmodel.Scatter,
+	interpreter.OpAllgather: commmodel.Allgather, interpreter.OpAlltoall: commmodel.Alltoall,
+}
+
+// Schedule implements interpreter.Network with the algorithm the
+// machine's rules select. The interpreter has no error path here, so an
+// operation the model does not know panics, naming the phase.
+func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, root int) [][]interpreter.Step {
+	op, ok := kinds[kind]
+	if !ok {
+		panic(fmt.Sprintf("simnet: Schedule: %v is not a collective", kind))
+	}
+	alg := n.M.Select(op, p, bytes)
+	s, err := commmodel.Generate(op, alg, p, bytes, root, commmodel.Options{Placement: n.PL})
+	if err != nil {
+		panic(fmt.Sprintf("simnet: Schedule %v/%v P=%d: %v", op, alg, p, err))
+	}
+	out := make([][]interpreter.Step, p)
+	for r, steps := range s.Ranks {
+		for _, st := range steps {
+			is := interpreter.Step{Compute: float64(st.ReduceBytes) * n.M.ReduceTimePerByte}
+			for _, t := range st.Sends {
+				is.Sends = append(is.Sends, interpreter.Transfer{Peer: t.Peer, Bytes: t.Bytes})
+			}
+			for _, t := range st.Recvs {
+				is.Recvs = append(is.Recvs, interpreter.Transfer{Peer: t.Peer, Bytes: t.Bytes})
+			}
+			out[r] = append(out[r], is)
+		}
+	}
+	return out
+}

@@ -1,0 +1,96 @@
+package simnet
+
+import (
+	"testing"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
+)
+
+// oneOp runs a single operation and finishes.
+type oneOp struct {
+	op   interpreter.Op
+	done bool
+}
+
+func (p *oneOp) Step(interpreter.Result) (float64, interpreter.Op, error) {
+	if p.done {
+		return 0, interpreter.Op{Kind: interpreter.OpFinish}, nil
+	}
+	p.done = true
+	return 0, p.op, nil
+}
+
+// The interpreter replaying our schedules through this network agrees with
+// commmodel's own simulator when nothing contends (one rank per node)
+// and every step has one message per rank: commmodel serialises a rank's
+// several messages of one step (one-port model), the interpreter does not,
+// so steps with many messages (linear algorithms) differ.
+func TestInterpreterAgreesWithSimulate(t *testing.T) {
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		kind  interpreter.OpKind
+		op    commmodel.Op
+		p     int
+		bytes int
+	}{
+		{interpreter.OpAllreduce, commmodel.Allreduce, 8, 8},
+		{interpreter.OpBcast, commmodel.Bcast, 16, 1024},
+		{interpreter.OpAlltoall, commmodel.Alltoall, 4, 1 << 20},
+		{interpreter.OpBarrier, commmodel.Barrier, 3, 0}, // recursive doubling: one message per step
+	} {
+		pl, err := m.Place(tc.p, tc.p, 1, commmodel.Block)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs := make([]interpreter.Program, tc.p)
+		for r := range progs {
+			progs[r] = &oneOp{op: interpreter.Op{Kind: tc.kind, Bytes: tc.bytes}}
+		}
+		run, err := interpreter.Simulate(New(m, pl), progs, interpreter.Options{})
+		if err != nil {
+			t.Fatalf("%v: %v", tc.kind, err)
+		}
+		s, err := commmodel.Generate(tc.op, m.Select(tc.op, tc.p, tc.bytes), tc.p, tc.bytes, 0, commmodel.Options{Placement: pl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := m.Simulate(s, pl, commmodel.SimOptions{NoContention: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run.Makespan <= 0 || run.Makespan > 2*res.Time || res.Time > 2*run.Makespan {
+			t.Errorf("%v P=%d: interpreter %.4g s, commmodel %.4g s", tc.kind, tc.p, run.Makespan, res.Time)
+		}
+	}
+}
+
+func TestContentionUsesChannelModel(t *testing.T) {
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, _ := m.Place(4, 2, 2, commmodel.Block)
+	n := New(m, pl)
+	mc := n.Message(0, 2, 16<<20)
+	if len(mc.Channels) != 2 || mc.Channels[0] == mc.Channels[1] || !mc.Rendezvous {
+		t.Fatalf("inter-node 16 MiB message: %+v", mc)
+	}
+	// ib-qdr's adapter table gives 2.0 at cf=2 for 16 MiB, and T_c = 3.9 us
+	// per extra pair.
+	for _, ch := range mc.Channels {
+		extra, ratio := n.Contention(ch, 3, 16<<20)
+		if extra != 2*3.9e-6 || ratio != 2.8 {
+			t.Errorf("channel %d, cf=3: extra %v, ratio %v; want 7.8e-6, 2.8", ch, extra, ratio)
+		}
+		if extra, ratio := n.Contention(ch, 1, 16<<20); extra != 0 || ratio != 1 {
+			t.Errorf("cf=1: extra %v, ratio %v", extra, ratio)
+		}
+	}
+	if mc := n.Message(0, 1, 1024); len(mc.Channels) != 1 || mc.Rendezvous {
+		t.Errorf("same-socket 1 KiB message: %+v", mc)
+	}
+}
