@@ -48,3 +48,51 @@ func countUp(d Expr, s int64, inclusive bool) Expr {
 	}
 	return NewMax(Const(0), NewDiv(NewAdd(d, Const(add)), Const(s)))
 }
+
+// TripCountBy is TripCount for a symbolic step that is known to be
+// positive (Positive(step)), such as Size() in i += size.
+func TripCountBy(init, bound, step Expr, op token.Token) (Expr, error) {
+	if c, ok := step.(Const); ok {
+		return TripCount(init, bound, int64(c), op)
+	}
+	if !Positive(step) {
+		return nil, fmt.Errorf("symbolic: step %s is not known to be positive", step)
+	}
+	d := NewSub(bound, init)
+	switch op {
+	case token.LSS:
+		return NewMax(Const(0), NewDiv(NewSub(NewAdd(d, step), Const(1)), step)), nil
+	case token.LEQ:
+		return NewMax(Const(0), NewDiv(NewAdd(d, step), step)), nil
+	case token.NEQ:
+		return NewDivExact(d, step), nil
+	}
+	return nil, fmt.Errorf("symbolic: test %s with a positive step does not terminate by reaching its bound", op)
+}
+
+// Positive reports whether e is provably > 0: positive constants, Size(),
+// and sums and products of such terms with non-negative ones.
+func Positive(e Expr) bool {
+	switch e := e.(type) {
+	case Const:
+		return e > 0
+	case *Sym:
+		return e.Kind == Size || e.Def != nil && Positive(e.Def)
+	case *Binary:
+		switch e.Op {
+		case Add:
+			return Positive(e.X) && NonNegative(e.Y) || NonNegative(e.X) && Positive(e.Y)
+		case Mul:
+			return Positive(e.X) && Positive(e.Y)
+		}
+	case *Call:
+		if e.Fn == Max {
+			for _, a := range e.Args {
+				if Positive(a) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,151 @@
+package loopnest
+
+import (
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// summary is what a block, loop or function does that matters to the
+// reduction plan.
+type summary struct {
+	mpi, calls, effects []Site
+}
+
+func (s *summary) add(o *summary, via string) {
+	s.mpi = append(s.mpi, withVia(o.mpi, via)...)
+	s.calls = append(s.calls, withVia(o.calls, via)...)
+	s.effects = append(s.effects, withVia(o.effects, via)...)
+}
+
+func withVia(sites []Site, via string) []Site {
+	out := make([]Site, len(sites))
+	for i, s := range sites {
+		if s.Via == "" {
+			s.Via = via
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// blockSummary lists the MPI calls, other calls and effects of b's
+// instructions, looking into calls of the program's own functions.
+func (a *Analyzer) blockSummary(b *ssa.BasicBlock) *summary {
+	s := &summary{}
+	for _, in := range b.Instrs {
+		switch in := in.(type) {
+		case *ssa.Go:
+			s.effects = append(s.effects, Site{Name: "go statement", Pos: in.Pos()})
+		case *ssa.Defer:
+			s.effects = append(s.effects, Site{Name: "defer statement", Pos: in.Pos()})
+		case *ssa.Select:
+			s.effects = append(s.effects, Site{Name: "select", Pos: in.Pos()})
+		case *ssa.Send:
+			s.effects = append(s.effects, Site{Name: "channel send", Pos: in.Pos()})
+		case *ssa.UnOp:
+			if in.Op == token.ARROW {
+				s.effects = append(s.effects, Site{Name: "channel receive", Pos: in.Pos()})
+			}
+		case *ssa.Store:
+			if g, ok := in.Addr.(*ssa.Global); ok {
+				s.effects = append(s.effects, Site{Name: "store to package variable " + g.Name(), Pos: in.Pos()})
+			}
+		case *ssa.Call:
+			a.callSummary(s, in)
+		}
+	}
+	return s
+}
+
+func (a *Analyzer) callSummary(s *summary, call *ssa.Call) {
+	common := call.Common()
+	pos := call.Pos()
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		s.calls = append(s.calls, Site{Name: b.Name(), Pos: pos, Pure: a.pure.PureBuiltin(b.Name())})
+		return
+	}
+	callee := common.StaticCallee()
+	if callee == nil {
+		name := "dynamic call"
+		if common.IsInvoke() {
+			name = "interface method " + common.Method.Name()
+		}
+		s.calls = append(s.calls, Site{Name: name, Pos: pos})
+		return
+	}
+	path, name := qualified(callee)
+	switch {
+	case path == MPIPath && !a.pure.Pure(callee):
+		s.mpi = append(s.mpi, Site{Name: name[strings.LastIndex(name, ".")+1:], Pos: pos})
+	case a.pure.Pure(callee):
+		s.calls = append(s.calls, Site{Name: displayName(path, name), Pos: pos, Pure: true})
+	case a.own(callee):
+		sub := a.funcSummary(callee)
+		pure := len(sub.mpi) == 0 && len(sub.effects) == 0 && allPure(sub.calls)
+		s.calls = append(s.calls, Site{Name: displayName(path, name), Pos: pos, Pure: pure})
+		s.mpi = append(s.mpi, withVia(sub.mpi, funcName(callee))...)
+		s.effects = append(s.effects, withVia(sub.effects, funcName(callee))...)
+		for _, c := range sub.calls {
+			if !c.Pure {
+				c.Via = funcName(callee)
+				s.calls = append(s.calls, c)
+			}
+		}
+	default:
+		s.calls = append(s.calls, Site{Name: displayName(path, name), Pos: pos})
+	}
+}
+
+func displayName(path, name string) string {
+	return path[strings.LastIndex(path, "/")+1:] + "." + name
+}
+
+func allPure(sites []Site) bool {
+	for _, s := range sites {
+		if !s.Pure {
+			return false
+		}
+	}
+	return true
+}
+
+// funcSummary is the summary of a program function's whole body, computed
+// once. A recursive call seen while the callee is being summarised
+// contributes nothing more, which is sound: its body is being summarised.
+func (a *Analyzer) funcSummary(fn *ssa.Function) *summary {
+	if s, ok := a.funcs[fn]; ok {
+		return s
+	}
+	s := &summary{}
+	a.funcs[fn] = s
+	for _, b := range fn.Blocks {
+		s.add(a.blockSummary(b), "")
+	}
+	for _, anon := range fn.AnonFuncs {
+		// A closure made here may be called anywhere: count its body too.
+		s.add(a.funcSummary(anon), "")
+	}
+	return s
+}
+
+// loopSummary fills the loop's MPI, Calls and Effects.
+func (a *Analyzer) loopSummary(l *Loop) {
+	s := &summary{}
+	for _, b := range l.Blocks {
+		s.add(a.blockSummary(b), "")
+	}
+	l.MPI, l.Calls, l.Effects = sortSites(s.mpi), sortSites(s.calls), sortSites(s.effects)
+}
+
+func sortSites(s []Site) []Site {
+	sort.SliceStable(s, func(i, j int) bool {
+		if s[i].Pos != s[j].Pos {
+			return s[i].Pos < s[j].Pos
+		}
+		return s[i].Name < s[j].Name
+	})
+	return s
+}
