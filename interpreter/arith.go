@@ -1,0 +1,337 @@
+package interpreter
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"strings"
+)
+
+// basicOf returns t's underlying basic type, or nil.
+func basicOf(t types.Type) *types.Basic {
+	b, _ := t.Underlying().(*types.Basic)
+	return b
+}
+
+func isUnsigned(t types.Type) bool {
+	b := basicOf(t)
+	return b != nil && b.Info()&types.IsUnsigned != 0
+}
+
+var sizes = types.SizesFor("gc", "amd64")
+
+// wrap truncates an integer result to the width of t, as Go arithmetic does.
+func wrap(i int64, t types.Type) int64 {
+	b := basicOf(t)
+	if b == nil {
+		return i
+	}
+	bits := 8 * sizes.Sizeof(b)
+	if bits >= 64 {
+		return i
+	}
+	if b.Info()&types.IsUnsigned != 0 {
+		return int64(uint64(i) & (1<<uint(bits) - 1))
+	}
+	shift := uint(64 - bits)
+	return i << shift >> shift
+}
+
+func roundFloat(f float64, t types.Type) float64 {
+	if b := basicOf(t); b != nil && b.Kind() == types.Float32 {
+		return float64(float32(f))
+	}
+	return f
+}
+
+// constValue converts an SSA constant.
+func constValue(c constant.Value, t types.Type) value {
+	if c == nil {
+		return zeroValue(t)
+	}
+	switch (c).Kind() {
+	case constant.Bool:
+		return boolv(constant.BoolVal(c))
+	case constant.String:
+		return value{k: vString, s: constant.StringVal(c)}
+	case constant.Int:
+		if b := basicOf(t); b != nil && b.Info()&types.IsFloat != 0 {
+			f, _ := constant.Float64Val(c)
+			return floatv(f)
+		}
+		if i, ok := constant.Int64Val(c); ok {
+			return intv(wrap(i, t))
+		}
+		u, _ := constant.Uint64Val(c)
+		return intv(int64(u))
+	case constant.Float:
+		if b := basicOf(t); b != nil && b.Info()&types.IsComplex != 0 {
+			f, _ := constant.Float64Val(c)
+			return value{k: vComplex, f: f}
+		}
+		f, _ := constant.Float64Val(c)
+		return floatv(roundFloat(f, t))
+	case constant.Complex:
+		re, _ := constant.Float64Val(constant.Real(c))
+		im, _ := constant.Float64Val(constant.Imag(c))
+		return value{k: vComplex, f: re, g: im}
+	}
+	return unknown
+}
+
+// binop evaluates x op y for operands of type t (the type of x).
+func binop(op token.Token, x, y value, t types.Type) (value, error) {
+	if !x.known() || !y.known() {
+		return unknown, nil
+	}
+	switch op {
+	case token.EQL:
+		return boolv(equal(x, y)), nil
+	case token.NEQ:
+		return boolv(!equal(x, y)), nil
+	}
+	switch x.k {
+	case vInt:
+		return intBinop(op, x.i, y.i, t)
+	case vFloat:
+		return floatBinop(op, x.f, y.f, t)
+	case vBool:
+		switch op {
+		case token.AND, token.LAND:
+			return boolv(x.i&y.i != 0), nil
+		case token.OR, token.LOR:
+			return boolv(x.i|y.i != 0), nil
+		}
+	case vString:
+		switch op {
+		case token.ADD:
+			return value{k: vString, s: x.s + y.s}, nil
+		case token.LSS:
+			return boolv(x.s < y.s), nil
+		case token.LEQ:
+			return boolv(x.s <= y.s), nil
+		case token.GTR:
+			return boolv(x.s > y.s), nil
+		case token.GEQ:
+			return boolv(x.s >= y.s), nil
+		}
+	case vComplex:
+		a, b := complex(x.f, x.g), complex(y.f, y.g)
+		var r complex128
+		switch op {
+		case token.ADD:
+			r = a + b
+		case token.SUB:
+			r = a - b
+		case token.MUL:
+			r = a * b
+		case token.QUO:
+			r = a / b
+		default:
+			return unknown, nil
+		}
+		return value{k: vComplex, f: real(r), g: imag(r)}, nil
+	}
+	return unknown, nil
+}
+
+func intBinop(op token.Token, a, b int64, t types.Type) (value, error) {
+	u := isUnsigned(t)
+	switch op {
+	case token.ADD:
+		return intv(wrap(a+b, t)), nil
+	case token.SUB:
+		return intv(wrap(a-b, t)), nil
+	case token.MUL:
+		return intv(wrap(a*b, t)), nil
+	case token.QUO, token.REM:
+		if b == 0 {
+			return unknown, errDivideByZero
+		}
+		var r int64
+		switch {
+		case u && op == token.QUO:
+			r = int64(uint64(a) / uint64(b))
+		case u:
+			r = int64(uint64(a) % uint64(b))
+		case op == token.QUO:
+			r = a / b
+		default:
+			r = a % b
+		}
+		return intv(wrap(r, t)), nil
+	case token.AND:
+		return intv(a & b), nil
+	case token.OR:
+		return intv(a | b), nil
+	case token.XOR:
+		return intv(wrap(a^b, t)), nil
+	case token.AND_NOT:
+		return intv(a &^ b), nil
+	case token.SHL:
+		if uint64(b) >= 64 {
+			return intv(0), nil
+		}
+		return intv(wrap(a<<uint64(b), t)), nil
+	case token.SHR:
+		if u {
+			if uint64(b) >= 64 {
+				return intv(0), nil
+			}
+			return intv(int64(uint64(a) >> uint64(b))), nil
+		}
+		return intv(a >> min(uint64(b), 63)), nil
+	case token.LSS:
+		if u {
+			return boolv(uint64(a) < uint64(b)), nil
+		}
+		return boolv(a < b), nil
+	case token.LEQ:
+		if u {
+			return boolv(uint64(a) <= uint64(b)), nil
+		}
+		return boolv(a <= b), nil
+	case token.GTR:
+		if u {
+			return boolv(uint64(a) > uint64(b)), nil
+		}
+		return boolv(a > b), nil
+	case token.GEQ:
+		if u {
+			return boolv(uint64(a) >= uint64(b)), nil
+		}
+		return boolv(a >= b), nil
+	}
+	return unknown, nil
+}
+
+func floatBinop(op token.Token, a, b float64, t types.Type) (value, error) {
+	switch op {
+	case token.ADD:
+		return floatv(roundFloat(a+b, t)), nil
+	case token.SUB:
+		return floatv(roundFloat(a-b, t)), nil
+	case token.MUL:
+		return floatv(roundFloat(a*b, t)), nil
+	case token.QUO:
+		return floatv(roundFloat(a/b, t)), nil
+	case token.LSS:
+		return boolv(a < b), nil
+	case token.LEQ:
+		return boolv(a <= b), nil
+	case token.GTR:
+		return boolv(a > b), nil
+	case token.GEQ:
+		return boolv(a >= b), nil
+	}
+	return unknown, nil
+}
+
+func equal(x, y value) bool {
+	if x.k != y.k {
+		return false
+	}
+	switch x.k {
+	case vInt, vBool:
+		return x.i == y.i
+	case vFloat:
+		return x.f == y.f
+	case vComplex:
+		return x.f == y.f && x.g == y.g
+	case vString:
+		return x.s == y.s
+	case vNil:
+		return true
+	case vPtr:
+		return x.obj == y.obj && x.i == y.i
+	case vOpaque:
+		return x.s == y.s && x.i == y.i
+	}
+	return false
+}
+
+// convert converts x from type from to type to.
+func convert(x value, from, to types.Type) value {
+	if !x.known() {
+		return unknown
+	}
+	tb := basicOf(to)
+	if tb == nil {
+		return x
+	}
+	switch {
+	case tb.Info()&types.IsInteger != 0:
+		switch x.k {
+		case vInt:
+			return intv(wrap(x.i, to))
+		case vFloat:
+			if math.IsNaN(x.f) || math.IsInf(x.f, 0) {
+				return unknown
+			}
+			if tb.Info()&types.IsUnsigned != 0 && x.f >= 1<<63 {
+				return intv(wrap(int64(uint64(x.f)), to))
+			}
+			return intv(wrap(int64(x.f), to))
+		}
+	case tb.Info()&types.IsFloat != 0:
+		switch x.k {
+		case vInt:
+			if isUnsigned(from) {
+				return floatv(roundFloat(float64(uint64(x.i)), to))
+			}
+			return floatv(roundFloat(float64(x.i), to))
+		case vFloat:
+			return floatv(roundFloat(x.f, to))
+		}
+	case tb.Info()&types.IsComplex != 0:
+		if x.k == vComplex {
+			return x
+		}
+	case tb.Info()&types.IsString != 0:
+		switch x.k {
+		case vString:
+			return x
+		case vInt:
+			return value{k: vString, s: string(rune(x.i))}
+		case vSlice:
+			return bytesToString(x)
+		}
+	}
+	return unknown
+}
+
+// bytesToString converts a known []byte or []rune slice.
+func bytesToString(x value) value {
+	var b strings.Builder
+	for j := range x.n {
+		c := x.obj.get(x.i + j)
+		if c.k != vInt {
+			return unknown
+		}
+		b.WriteByte(byte(c.i))
+	}
+	return value{k: vString, s: b.String()}
+}
+
+func unop(op token.Token, x value, t types.Type) value {
+	if !x.known() {
+		return unknown
+	}
+	switch op {
+	case token.SUB:
+		switch x.k {
+		case vInt:
+			return intv(wrap(-x.i, t))
+		case vFloat:
+			return floatv(-x.f)
+		case vComplex:
+			return value{k: vComplex, f: -x.f, g: -x.g}
+		}
+	case token.NOT:
+		return boolv(x.i == 0)
+	case token.XOR:
+		return intv(wrap(^x.i, t))
+	}
+	return unknown
+}

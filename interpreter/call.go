@@ -1,0 +1,230 @@
+package interpreter
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// args evaluates a call's arguments (the receiver first in invoke mode).
+func (r *ssaRank) args(f *frame, c *ssa.CallCommon) []value {
+	out := make([]value, 0, len(c.Args)+1)
+	for _, a := range c.Args {
+		out = append(out, r.get(f, a))
+	}
+	return out
+}
+
+// callee resolves the function a call (or defer) invokes and its arguments.
+// The function value is unknown if it cannot be resolved.
+func (r *ssaRank) callee(f *frame, c *ssa.CallCommon) (value, []value) {
+	args := r.args(f, c)
+	if c.IsInvoke() {
+		recv := r.get(f, c.Value)
+		if recv.k != vIface || recv.t == nil {
+			return unknown, args
+		}
+		prog := r.shared.prog
+		sel := prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())
+		if sel == nil {
+			return unknown, args
+		}
+		return value{k: vFunc, fn: prog.MethodValue(sel)}, append([]value{recv.obj.get(0)}, args...)
+	}
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		return value{k: vFunc, s: b.Name()}, args
+	}
+	return r.get(f, c.Value), args
+}
+
+// call executes a call instruction: a builtin, a user function (pushed as
+// a frame), an MPI operation (returned for the simulator), or a library
+// function (evaluated if pure and known, else costed and unknown).
+func (r *ssaRank) call(f *frame, in *ssa.Call) (Op, bool, error) {
+	fnv, args := r.callee(f, in.Common())
+	switch {
+	case fnv.k == vFunc && fnv.s != "":
+		v, err := r.builtin(in, fnv.s, args)
+		if err != nil {
+			return Op{}, false, err
+		}
+		r.set(f, in, v)
+		return Op{}, false, nil
+	case fnv.k != vFunc || fnv.fn == nil:
+		r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
+		r.opaqueCall(f, in, args)
+		return Op{}, false, nil
+	}
+	fn := fnv.fn
+	if isMPI(fn) {
+		return r.mpiCall(f, in, fn, args)
+	}
+	if r.shared.oracle.IsUser(fn) {
+		return Op{}, false, r.pushCall(fn, args, fnv.obj, in)
+	}
+	return Op{}, false, r.library(f, in, fn, args)
+}
+
+// opaqueCall charges a call the interpreter does not execute and makes its
+// result, and the memory its arguments reach, unknown.
+func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, args []value) {
+	r.compute += r.shared.oracle.CallCost(in)
+	for _, a := range args {
+		r.havocValue(a)
+	}
+	r.set(f, in, unknownOf(in.Type()))
+}
+
+func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error) {
+	switch name {
+	case "len", "cap":
+		x := args[0]
+		switch x.k {
+		case vSlice:
+			if name == "len" {
+				return intv(x.n), nil
+			}
+			return intv(x.c), nil
+		case vString:
+			return intv(int64(len(x.s))), nil
+		case vArray:
+			return intv(x.n), nil
+		case vNil:
+			return intv(0), nil
+		case vMap:
+			if x.obj.m != nil {
+				return intv(int64(len(x.obj.m))), nil
+			}
+		case vPtr: // pointer to array
+			if at, ok := in.Call.Args[0].Type().Underlying().(*types.Pointer); ok {
+				if a, ok := at.Elem().Underlying().(*types.Array); ok {
+					return intv(a.Len()), nil
+				}
+			}
+		}
+		return unknown, nil
+	case "append":
+		return r.appendValues(in, args[0], args[1]), nil
+	case "copy":
+		return r.copyValues(args[0], args[1]), nil
+	case "min", "max":
+		best := args[0]
+		for _, a := range args[1:] {
+			less, _ := binop(token.LSS, a, best, in.Call.Args[0].Type())
+			if less.k != vBool {
+				return unknown, nil
+			}
+			if (less.i != 0) == (name == "min") {
+				best = a
+			}
+		}
+		return best, nil
+	case "real", "imag":
+		if args[0].k != vComplex {
+			return unknown, nil
+		}
+		if name == "real" {
+			return floatv(args[0].f), nil
+		}
+		return floatv(args[0].g), nil
+	case "complex":
+		if args[0].k != vFloat || args[1].k != vFloat {
+			return unknown, nil
+		}
+		return value{k: vComplex, f: args[0].f, g: args[1].f}, nil
+	case "delete":
+		if args[0].k == vMap && args[0].obj.m != nil {
+			if k, ok := keyOf(args[1]); ok {
+				delete(args[0].obj.m, k)
+			} else {
+				args[0].obj.havoc()
+			}
+		}
+		return value{}, nil
+	case "clear":
+		r.havocValue(args[0])
+		return value{}, nil
+	case "print", "println", "recover":
+		return value{k: vNil}, nil
+	case "ssa:wrapnilchk":
+		return args[0], nil
+	}
+	return unknown, r.errorf(in.Pos(), "unsupported builtin %s", name)
+}
+
+// smallCopy bounds element-by-element copies; longer ones make the
+// destination unknown rather than touch every element.
+const smallCopy = 4096
+
+func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
+	elem := in.Type().Underlying().(*types.Slice).Elem()
+	if s.k == vNil {
+		s = value{k: vSlice, obj: newObject(zeroValue(elem), elem)}
+	}
+	var m int64
+	switch extra.k {
+	case vSlice:
+		m = extra.n
+	case vString:
+		m = int64(len(extra.s))
+	case vNil:
+		return s
+	default:
+		return unknown
+	}
+	if s.k != vSlice || m > smallCopy {
+		return unknown
+	}
+	dst := s
+	if s.n+m > s.c {
+		o := newObject(s.obj.def, elem)
+		for i, c := range s.obj.cells {
+			if i >= s.i && i < s.i+s.n {
+				o.set(i-s.i, c)
+			}
+		}
+		dst = value{k: vSlice, obj: o, n: s.n, c: max(2*s.c, s.n+m)}
+	}
+	for j := range m {
+		var v value
+		if extra.k == vString {
+			v = intv(int64(extra.s[j]))
+		} else {
+			v = extra.obj.get(extra.i + j)
+		}
+		dst.obj.set(dst.i+dst.n+j, copyValue(v))
+	}
+	dst.n += m
+	return dst
+}
+
+func (r *ssaRank) copyValues(dst, src value) value {
+	if dst.k != vSlice {
+		return unknown
+	}
+	var n int64
+	switch src.k {
+	case vSlice:
+		n = min(dst.n, src.n)
+	case vString:
+		n = min(dst.n, int64(len(src.s)))
+	default:
+		dst.obj.havoc()
+		return unknown
+	}
+	if n > smallCopy {
+		dst.obj.havoc()
+		return intv(n)
+	}
+	for j := range n {
+		var v value
+		if src.k == vString {
+			v = intv(int64(src.s[j]))
+		} else {
+			v = src.obj.get(src.i + j)
+		}
+		dst.obj.set(dst.i+j, copyValue(v))
+	}
+	return intv(n)
+}

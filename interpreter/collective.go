@@ -1,0 +1,74 @@
+package interpreter
+
+// A collective runs as its rank's part of the schedule the network chose:
+// per step, post the step's receives and sends (in the collectives'
+// context, tagged by the collective's sequence number and kind so that
+// mismatched collectives never exchange data), wait for all, then compute.
+type collective struct {
+	op     Op
+	steps  []Step
+	i      int
+	posted []*request // the current step's requests, once posted
+}
+
+type schedKey struct {
+	kind           OpKind
+	p, bytes, root int
+}
+
+type stepStatus uint8
+
+const (
+	stepDone stepStatus = iota
+	stepBlocked
+	stepYielded
+)
+
+func (s *sim) startCollective(r *rank, op Op) {
+	k := schedKey{op.Kind, len(s.ranks), op.Bytes, op.Root}
+	sched, ok := s.scheds[k]
+	if !ok {
+		sched = s.net.Schedule(op.Kind, len(s.ranks), op.Bytes, op.Root)
+		s.scheds[k] = sched
+	}
+	r.collSeq++
+	r.coll = &collective{op: op, steps: sched[r.id]}
+}
+
+// collectiveStep advances r's collective by one step.
+func (s *sim) collectiveStep(r *rank) stepStatus {
+	c := r.coll
+	if c.i == len(c.steps) {
+		r.coll = nil
+		return stepDone
+	}
+	st := c.steps[c.i]
+	if c.posted == nil {
+		if s.yield(r) {
+			return stepYielded
+		}
+		tag := r.collSeq<<5 | int(c.op.Kind)
+		for _, t := range st.Recvs {
+			c.posted = append(c.posted, s.postRecv(r, 1, t.Peer, tag, t.Bytes))
+		}
+		for _, t := range st.Sends {
+			c.posted = append(c.posted, s.postSend(r, 1, t.Peer, tag, t.Bytes))
+		}
+		if !s.complete(r, c.posted) {
+			return stepBlocked
+		}
+	}
+	// Resumed (or completed at once): the step's messages are done.
+	if st.Compute > 0 {
+		s.segment(r, Comm, r.clock, r.clock+st.Compute, c.op)
+		r.clock += st.Compute
+		r.stats.Comm += st.Compute
+	}
+	c.posted = nil
+	c.i++
+	if c.i == len(c.steps) {
+		r.coll = nil
+		r.res = Result{}
+	}
+	return stepDone
+}

@@ -1,0 +1,286 @@
+package interpreter
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// libFunc evaluates a pure library function on known arguments. ok is
+// false when it cannot (unknown arguments): the call is then costed and its
+// result unknown.
+type libFunc func(r *ssaRank, in *ssa.Call, args []value) (v value, ok bool, err error)
+
+// libName is "path.Name" for package-level functions, the full name for
+// methods.
+func libName(fn *ssa.Function) string {
+	if fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return fn.String()
+	}
+	return fn.Pkg.Pkg.Path() + "." + fn.Name()
+}
+
+// library runs a call of a function outside the analysed program.
+func (r *ssaRank) library(f *frame, in *ssa.Call, fn *ssa.Function, args []value) error {
+	name := libName(fn)
+	if fn.Name() == "init" && fn.Signature.Recv() == nil {
+		return nil // libraries' package initialisers are not modelled
+	}
+	if h, ok := pureLib[name]; ok {
+		v, ok, err := h(r, in, args)
+		if err != nil {
+			return r.errorf(in.Pos(), "%s: %v", name, err)
+		}
+		if ok {
+			r.set(f, in, v)
+			return nil
+		}
+	}
+	switch {
+	case name == "os.Exit":
+		if c := args[0]; c.k == vInt && c.i == 0 {
+			r.stack = r.stack[:0]
+			return nil
+		}
+		return r.errorf(in.Pos(), "the program calls os.Exit(%v)", args[0])
+	case strings.HasPrefix(name, "log.Fatal") || strings.HasPrefix(name, "log.Panic"):
+		return r.errorf(in.Pos(), "the program calls %s", name)
+	}
+	r.opaqueCall(f, in, args)
+	return nil
+}
+
+func float1(g func(float64) float64) libFunc {
+	return func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vFloat {
+			return unknown, false, nil
+		}
+		return floatv(g(a[0].f)), true, nil
+	}
+}
+
+func float2(g func(x, y float64) float64) libFunc {
+	return func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vFloat || a[1].k != vFloat {
+			return unknown, false, nil
+		}
+		return floatv(g(a[0].f, a[1].f)), true, nil
+	}
+}
+
+func tuple(vs ...value) value {
+	o := newObject(unknown, nil)
+	for i, v := range vs {
+		o.set(int64(i), v)
+	}
+	return value{k: vTuple, obj: o}
+}
+
+var nilValue = value{k: vNil}
+
+// pureLib is the registry of library functions evaluated natively.
+var pureLib = map[string]libFunc{
+	"math.Sqrt": float1(math.Sqrt), "math.Abs": float1(math.Abs), "math.Exp": float1(math.Exp),
+	"math.Log": float1(math.Log), "math.Log2": float1(math.Log2), "math.Log10": float1(math.Log10),
+	"math.Sin": float1(math.Sin), "math.Cos": float1(math.Cos), "math.Tan": float1(math.Tan),
+	"math.Atan": float1(math.Atan), "math.Floor": float1(math.Floor), "math.Ceil": float1(math.Ceil),
+	"math.Trunc": float1(math.Trunc), "math.Round": float1(math.Round), "math.Cbrt": float1(math.Cbrt),
+	"math.Pow": float2(math.Pow), "math.Max": float2(math.Max), "math.Min": float2(math.Min),
+	"math.Mod": float2(math.Mod), "math.Hypot": float2(math.Hypot), "math.Atan2": float2(math.Atan2),
+	"math.Inf": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vInt {
+			return unknown, false, nil
+		}
+		return floatv(math.Inf(int(a[0].i))), true, nil
+	},
+	"math.NaN": func(*ssaRank, *ssa.Call, []value) (value, bool, error) { return floatv(math.NaN()), true, nil },
+	"math.IsNaN": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vFloat {
+			return unknown, false, nil
+		}
+		return boolv(math.IsNaN(a[0].f)), true, nil
+	},
+	"strconv.Itoa": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vInt {
+			return unknown, false, nil
+		}
+		return value{k: vString, s: strconv.Itoa(int(a[0].i))}, true, nil
+	},
+	"strconv.Atoi": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vString {
+			return unknown, false, nil
+		}
+		n, err := strconv.Atoi(a[0].s)
+		if err != nil {
+			return tuple(intv(0), unknown), true, nil
+		}
+		return tuple(intv(int64(n)), nilValue), true, nil
+	},
+	"strconv.ParseFloat": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vString {
+			return unknown, false, nil
+		}
+		x, err := strconv.ParseFloat(a[0].s, 64)
+		if err != nil {
+			return tuple(floatv(0), unknown), true, nil
+		}
+		return tuple(floatv(x), nilValue), true, nil
+	},
+	"flag.Int":        flagDef(flagInt),
+	"flag.Int64":      flagDef(flagInt),
+	"flag.Uint":       flagDef(flagInt),
+	"flag.Float64":    flagDef(flagFloat),
+	"flag.Bool":       flagDef(flagBool),
+	"flag.String":     flagDef(flagString),
+	"flag.IntVar":     flagVar(flagInt),
+	"flag.Int64Var":   flagVar(flagInt),
+	"flag.Float64Var": flagVar(flagFloat),
+	"flag.BoolVar":    flagVar(flagBool),
+	"flag.StringVar":  flagVar(flagString),
+	"flag.Parse": func(r *ssaRank, in *ssa.Call, _ []value) (value, bool, error) {
+		return value{}, true, r.flags.parse(r.opts.Args)
+	},
+	"flag.Parsed": func(r *ssaRank, _ *ssa.Call, _ []value) (value, bool, error) {
+		return boolv(r.flags.parsed), true, nil
+	},
+	"flag.NArg": func(r *ssaRank, _ *ssa.Call, _ []value) (value, bool, error) {
+		return intv(int64(len(r.flags.rest))), true, nil
+	},
+	"flag.Arg": func(r *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vInt {
+			return unknown, false, nil
+		}
+		if i := int(a[0].i); i >= 0 && i < len(r.flags.rest) {
+			return value{k: vString, s: r.flags.rest[i]}, true, nil
+		}
+		return value{k: vString}, true, nil
+	},
+	"flag.Args": func(r *ssaRank, _ *ssa.Call, _ []value) (value, bool, error) {
+		o := newObject(value{k: vString}, nil)
+		for i, s := range r.flags.rest {
+			o.set(int64(i), value{k: vString, s: s})
+		}
+		n := int64(len(r.flags.rest))
+		return value{k: vSlice, obj: o, n: n, c: n}, true, nil
+	},
+}
+
+type flagKind uint8
+
+const (
+	flagInt flagKind = iota
+	flagFloat
+	flagBool
+	flagString
+)
+
+// flagSet emulates package flag's command line, so that main parses the
+// program's arguments as written.
+type flagSet struct {
+	defs   map[string]flagDefn
+	parsed bool
+	rest   []string
+}
+
+type flagDefn struct {
+	kind flagKind
+	ptr  value
+}
+
+func flagDef(kind flagKind) libFunc {
+	return func(r *ssaRank, in *ssa.Call, a []value) (value, bool, error) {
+		o := newObject(a[1], nil)
+		p := value{k: vPtr, obj: o}
+		return p, true, r.flags.define(a[0], kind, p)
+	}
+}
+
+func flagVar(kind flagKind) libFunc {
+	return func(r *ssaRank, in *ssa.Call, a []value) (value, bool, error) {
+		r.store(a[0], a[2])
+		return value{}, true, r.flags.define(a[1], kind, a[0])
+	}
+}
+
+func (fs *flagSet) define(name value, kind flagKind, p value) error {
+	if name.k != vString {
+		return fmt.Errorf("flag name is not a constant")
+	}
+	if fs.defs == nil {
+		fs.defs = map[string]flagDefn{}
+	}
+	fs.defs[name.s] = flagDefn{kind, p}
+	return nil
+}
+
+// ignoredFlags are registered by package mpi itself; the rank count comes
+// from the sweep, not the arguments.
+var ignoredFlags = map[string]bool{"np": true, "mpitrace": true}
+
+func (fs *flagSet) parse(args []string) error {
+	fs.parsed = true
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			fs.rest = args[i+1:]
+			return nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			fs.rest = args[i:]
+			return nil
+		}
+		name := strings.TrimLeft(a, "-")
+		val, hasVal := "", false
+		if k := strings.IndexByte(name, '='); k >= 0 {
+			name, val, hasVal = name[:k], name[k+1:], true
+		}
+		d, ok := fs.defs[name]
+		if !ok {
+			if ignoredFlags[name] {
+				if !hasVal && i+1 < len(args) {
+					i++
+				}
+				continue
+			}
+			return fmt.Errorf("flag provided but not defined: -%s", name)
+		}
+		if d.kind == flagBool && !hasVal {
+			val, hasVal = "true", true
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return fmt.Errorf("flag needs an argument: -%s", name)
+			}
+			i++
+			val = args[i]
+		}
+		var v value
+		switch d.kind {
+		case flagInt:
+			n, err := strconv.ParseInt(val, 0, 64)
+			if err != nil {
+				return fmt.Errorf("invalid value %q for flag -%s: %v", val, name, err)
+			}
+			v = intv(n)
+		case flagFloat:
+			x, err := strconv.ParseFloat(val, 64)
+			if err != nil {
+				return fmt.Errorf("invalid value %q for flag -%s: %v", val, name, err)
+			}
+			v = floatv(x)
+		case flagBool:
+			b, err := strconv.ParseBool(val)
+			if err != nil {
+				return fmt.Errorf("invalid boolean value %q for flag -%s", val, name)
+			}
+			v = boolv(b)
+		case flagString:
+			v = value{k: vString, s: val}
+		}
+		d.ptr.obj.set(d.ptr.i, v)
+	}
+	return nil
+}

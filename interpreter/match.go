@@ -1,0 +1,79 @@
+package interpreter
+
+import "fmt"
+
+// postSend issues a send from r at r.clock. Eager messages leave at once:
+// the sender is done when the payload is injected, the payload arrives a
+// latency later. Rendezvous messages announce themselves (RTS) and wait for
+// the receive; see matchRendezvous.
+func (s *sim) postSend(r *rank, ctx, dest, tag, n int) *request {
+	c := s.net.Message(r.id, dest, n)
+	q := &request{owner: r, ctx: ctx, peer: dest, tag: tag, bytes: n, post: r.clock, busy: c.SendOverhead}
+	r.stats.Sent++
+	r.stats.Bytes += n
+	s.run.Messages++
+	depart := r.clock + c.SendOverhead
+	m := message{ctx: ctx, src: r.id, tag: tag, bytes: n, cost: c}
+	if c.Rendezvous {
+		m.rdv, m.send = true, q
+		m.arrival = depart + c.Latency // the RTS
+	} else {
+		injected := s.transfer(c.Channel, depart, c.Transfer, n)
+		q.done, q.end = true, injected
+		m.arrival = injected + c.Latency
+	}
+	dst := s.ranks[dest]
+	for i, rq := range dst.posted {
+		if matches(rq, &m) {
+			dst.posted = append(dst.posted[:i], dst.posted[i+1:]...)
+			s.deliver(rq, &m)
+			return q
+		}
+	}
+	dst.unexpected = append(dst.unexpected, m)
+	return q
+}
+
+// postRecv posts a receive of r at r.clock, matching the oldest queued
+// message first.
+func (s *sim) postRecv(r *rank, ctx, source, tag, capacity int) *request {
+	q := &request{owner: r, recv: true, ctx: ctx, peer: source, tag: tag, bytes: capacity, post: r.clock}
+	for i := range r.unexpected {
+		if m := r.unexpected[i]; matches(q, &m) {
+			r.unexpected = append(r.unexpected[:i], r.unexpected[i+1:]...)
+			s.deliver(q, &m)
+			return q
+		}
+	}
+	r.posted = append(r.posted, q)
+	return q
+}
+
+func matches(q *request, m *message) bool {
+	return q.ctx == m.ctx && (q.peer == AnySource || q.peer == m.src) && (q.tag == AnyTag || q.tag == m.tag)
+}
+
+// deliver completes receive q with message m (and, for rendezvous, the
+// sender's request), waking the ranks that wait for them.
+func (s *sim) deliver(q *request, m *message) {
+	if m.bytes > q.bytes {
+		s.fail(q.owner, fmt.Errorf("message of %d bytes from rank %d (tag %d) does not fit the %d-byte receive buffer",
+			m.bytes, m.src, m.tag, q.bytes))
+		return
+	}
+	c := m.cost
+	q.busy = c.RecvOverhead
+	q.res = Result{Source: m.src, Tag: m.tag, Bytes: m.bytes}
+	if m.rdv {
+		// CTS leaves when both the RTS has arrived and the receive is
+		// posted; the payload follows the CTS; FIN is not waited for.
+		cts := max(m.arrival, q.post) + c.Latency
+		injected := s.transfer(c.Channel, cts, c.Transfer, m.bytes)
+		m.send.done, m.send.end = true, injected
+		q.done, q.end = true, injected+c.Latency+c.RecvOverhead
+		s.wake(m.send.owner)
+	} else {
+		q.done, q.end = true, max(m.arrival, q.post)+c.RecvOverhead
+	}
+	s.wake(q.owner)
+}

@@ -1,0 +1,269 @@
+package interpreter
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// MPIPath is the import path of the SPMD runtime whose calls become
+// simulated MPI operations.
+const MPIPath = "github.com/parpredict/parpredict/mpi"
+
+// pkgPath is the import path of fn's package (of the generic origin for
+// instances).
+func pkgPath(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if obj := fn.Object(); obj != nil && obj.Pkg() != nil {
+		return obj.Pkg().Path()
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Path()
+	}
+	return ""
+}
+
+func isMPI(fn *ssa.Function) bool { return pkgPath(fn) == MPIPath }
+
+// pendingCall is an MPI call waiting for the simulator to complete it.
+type pendingCall struct {
+	call     *ssa.Call
+	status   bool // the call returns a Status
+	statuses int  // Waitall: number of statuses
+	elemSize int
+}
+
+// mpiCall turns a call of package mpi into an Op for the simulator, or
+// answers it at once (Rank, Size, ...).
+func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value) (Op, bool, error) {
+	name := fn.Name()
+	if o := fn.Origin(); o != nil {
+		name = o.Name()
+	}
+	es := 1
+	if targs := fn.TypeArgs(); len(targs) > 0 {
+		es = int(sizes.Sizeof(targs[0]))
+	}
+	site := r.shared.prog.Fset.Position(in.Pos())
+	op := Op{Site: fmt.Sprintf("%s:%d", baseName(site.Filename), site.Line)}
+	intArg := func(i int, what string) (int, error) {
+		if args[i].k != vInt {
+			return 0, r.errorf(in.Pos(), "mpi.%s: the %s is not known to the interpreter (it depends on skipped work or a library result)", name, what)
+		}
+		return int(args[i].i), nil
+	}
+	bytesOf := func(i int) int {
+		if args[i].k == vSlice {
+			return int(args[i].n) * es
+		}
+		if args[i].k == vNil {
+			return 0
+		}
+		r.assume(in.Pos(), "mpi.%s: buffer length unknown, message size taken as 0 bytes", name)
+		return 0
+	}
+	var err error
+	wait := &pendingCall{call: in, elemSize: es}
+	switch name {
+	case "init":
+		return op, false, nil // the runtime's flags are the sweep's business
+	case "Main", "Run":
+		body := args[len(args)-1]
+		if body.k != vFunc || body.fn == nil {
+			return op, false, r.errorf(in.Pos(), "mpi.%s: the SPMD body is not a known function", name)
+		}
+		if name == "Run" {
+			r.set(f, in, nilValue)
+		}
+		if err := r.pushCall(body.fn, []value{{k: vOpaque, s: "comm"}}, body.obj, nil); err != nil {
+			return op, false, err
+		}
+		r.top().onExit = func() { r.stack = r.stack[:0] } // the rank ends with its body
+		return op, false, nil
+	case "NP":
+		r.set(f, in, intv(int64(r.size)))
+		return op, false, nil
+	case "Wtime":
+		r.set(f, in, unknown)
+		return op, false, nil
+	case "Rank":
+		r.set(f, in, intv(int64(r.rank)))
+		return op, false, nil
+	case "Size":
+		r.set(f, in, intv(int64(r.size)))
+		return op, false, nil
+	case "BeginInterval", "EndInterval":
+		return op, false, nil
+	case "Abort":
+		return op, false, r.errorf(in.Pos(), "rank %d calls Abort(%v)", r.rank, args[1])
+	case "Split":
+		return op, false, r.errorf(in.Pos(), "unsupported construct: Comm.Split (sub-communicators are not simulated yet)")
+	case "Barrier":
+		op.Kind = OpBarrier
+		wait = nil
+	case "Send", "Isend":
+		op.Kind, op.Bytes = OpSend, bytesOf(1)
+		if op.Peer, err = intArg(2, "destination rank"); err == nil {
+			op.Tag, err = intArg(3, "tag")
+		}
+		wait = nil
+		if name == "Isend" {
+			op.Kind = OpIsend
+			r.isRequest(f, in, &op)
+		}
+	case "Recv", "Irecv":
+		op.Kind, op.Bytes = OpRecv, bytesOf(1)
+		if op.Peer, err = intArg(2, "source rank"); err == nil {
+			op.Tag, err = intArg(3, "tag")
+		}
+		r.havocValue(args[1])
+		wait.status = true
+		if name == "Irecv" {
+			op.Kind = OpIrecv
+			r.isRequest(f, in, &op)
+			wait = nil
+		}
+	case "Sendrecv":
+		op.Kind, op.Bytes, op.RecvBytes = OpSendrecv, bytesOf(1), bytesOf(4)
+		if op.Peer, err = intArg(2, "destination rank"); err == nil {
+			if op.Tag, err = intArg(3, "send tag"); err == nil {
+				if op.RecvPeer, err = intArg(5, "source rank"); err == nil {
+					op.RecvTag, err = intArg(6, "receive tag")
+				}
+			}
+		}
+		r.havocValue(args[4])
+		wait.status = true
+	case "Wait", "Test":
+		if args[0].k != vOpaque || args[0].s != "request" {
+			return op, false, r.errorf(in.Pos(), "mpi.%s: the request is not known to the interpreter", name)
+		}
+		op.Kind, op.Req = OpWait, int(args[0].i)
+		wait.status = true
+		if name == "Test" {
+			r.assume(in.Pos(), "Request.Test is simulated as Wait (polling loops are not timed)")
+		}
+	case "Waitall":
+		op.Kind = OpWaitall
+		s := args[0]
+		if s.k != vSlice {
+			return op, false, r.errorf(in.Pos(), "mpi.Waitall: the request list is not known to the interpreter")
+		}
+		for j := range s.n {
+			q := s.obj.get(s.i + j)
+			if q.k == vNil {
+				continue
+			}
+			if q.k != vOpaque || q.s != "request" {
+				return op, false, r.errorf(in.Pos(), "mpi.Waitall: request %d is not known to the interpreter", j)
+			}
+			op.Reqs = append(op.Reqs, int(q.i))
+		}
+		wait.statuses = int(s.n)
+	case "Bcast":
+		op.Kind, op.Bytes = OpBcast, bytesOf(1)
+		op.Root, err = intArg(2, "root")
+		r.havocValue(args[1])
+	case "Reduce":
+		op.Kind, op.Bytes = OpReduce, bytesOf(1)
+		op.Root, err = intArg(4, "root")
+		r.havocValue(args[2])
+	case "Allreduce":
+		op.Kind, op.Bytes = OpAllreduce, bytesOf(1)
+		r.havocValue(args[2])
+	case "Gather", "Gatherv":
+		op.Kind, op.Bytes = OpGather, bytesOf(1)
+		op.Root, err = intArg(len(args)-1, "root")
+		r.havocValue(args[2])
+		if name == "Gatherv" {
+			r.assume(in.Pos(), "mpi.Gatherv is simulated as Gather with this rank's block size on every rank")
+		}
+	case "Scatter":
+		op.Kind, op.Bytes = OpScatter, bytesOf(2)
+		op.Root, err = intArg(3, "root")
+		r.havocValue(args[2])
+	case "Scatterv":
+		op.Kind, op.Bytes = OpScatter, bytesOf(4)
+		op.Root, err = intArg(5, "root")
+		r.havocValue(args[4])
+		r.assume(in.Pos(), "mpi.Scatterv is simulated as Scatter with this rank's block size on every rank")
+	case "Allgather":
+		op.Kind, op.Bytes = OpAllgather, bytesOf(1)
+		r.havocValue(args[2])
+	case "Alltoall", "Alltoallv":
+		op.Kind = OpAlltoall
+		if r.size > 0 {
+			op.Bytes = bytesOf(1) / r.size
+		}
+		recv := 2
+		if name == "Alltoallv" {
+			recv = 4
+			r.assume(in.Pos(), "mpi.Alltoallv is simulated as Alltoall with this rank's average block size")
+		}
+		r.havocValue(args[recv])
+	default:
+		return op, false, r.errorf(in.Pos(), "unsupported mpi function %s", name)
+	}
+	if err != nil {
+		return op, false, err
+	}
+	r.await = wait
+	return op, true, nil
+}
+
+// isRequest gives a non-blocking call its request.
+func (r *ssaRank) isRequest(f *frame, in *ssa.Call, op *Op) {
+	r.nextReq++
+	op.Req = int(r.nextReq)
+	r.set(f, in, value{k: vOpaque, s: "request", i: r.nextReq})
+}
+
+// finishCall stores the result of the completed MPI call.
+func (r *ssaRank) finishCall(res Result) {
+	w := r.await
+	r.await = nil
+	if w == nil || len(r.stack) == 0 {
+		return
+	}
+	f := r.top()
+	switch {
+	case w.status:
+		st := statusValue(res, w.elemSize)
+		if fnResults(w.call) == 2 { // Test: (Status, bool)
+			r.set(f, w.call, tuple(st, boolv(true)))
+		} else {
+			r.set(f, w.call, st)
+		}
+	case w.statuses > 0:
+		o := newObject(unknownOf(types.NewStruct(nil, nil)), nil)
+		n := int64(w.statuses)
+		r.set(f, w.call, value{k: vSlice, obj: o, n: n, c: n})
+	}
+}
+
+func fnResults(call *ssa.Call) int {
+	if t, ok := call.Type().(*types.Tuple); ok {
+		return t.Len()
+	}
+	return 1
+}
+
+func statusValue(res Result, elemSize int) value {
+	o := newObject(unknown, nil)
+	o.set(0, intv(int64(res.Source)))
+	o.set(1, intv(int64(res.Tag)))
+	o.set(2, intv(int64(res.Bytes/max(elemSize, 1))))
+	return value{k: vStruct, obj: o}
+}
+
+func baseName(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' || path[i] == '\\' {
+			return path[i+1:]
+		}
+	}
+	return path
+}

@@ -1,0 +1,38 @@
+package interpreter
+
+// Network prices messages on a machine under a placement of ranks. The
+// communication model implements it.
+type Network interface {
+	// Message returns the uncontended cost of one point-to-point message of
+	// n bytes from world rank src to dst.
+	Message(src, dst, n int) MessageCost
+	// Slowdown is the factor by which a transfer of n bytes on channel ch
+	// slows down when cf transfers (itself included) share the channel.
+	Slowdown(ch, cf, n int) float64
+	// Schedule returns, for every rank of a collective over p ranks, the
+	// point-to-point steps it performs, in order.
+	Schedule(kind OpKind, p, bytes, root int) [][]Step
+}
+
+// MessageCost is the timing of one message, in seconds.
+type MessageCost struct {
+	SendOverhead float64 // sender CPU time (o_s)
+	RecvOverhead float64 // receiver CPU time (o_r)
+	Latency      float64 // wire latency of one message (also of each handshake message)
+	Transfer     float64 // time to push the payload through the bottleneck, uncontended
+	Rendezvous   bool    // RTS/CTS handshake before the payload, FIN after
+	Channel      int     // the shared bottleneck channel (node adapter, socket memory); -1: none
+}
+
+// Step is one step of a rank's part in a collective: post every receive and
+// send, wait for all, then spend Compute seconds (a reduction's arithmetic).
+type Step struct {
+	Sends   []Transfer
+	Recvs   []Transfer
+	Compute float64
+}
+
+// Transfer is one message of a collective step: its peer and size.
+type Transfer struct {
+	Peer, Bytes int
+}

@@ -1,0 +1,71 @@
+package interpreter
+
+import "fmt"
+
+// OpKind is the kind of an MPI operation a rank asks for.
+type OpKind uint8
+
+// The operations. OpFinish ends the rank.
+const (
+	OpFinish OpKind = iota
+	OpSend
+	OpRecv
+	OpSendrecv
+	OpIsend
+	OpIrecv
+	OpWait
+	OpWaitall
+	OpBarrier
+	OpBcast
+	OpReduce
+	OpAllreduce
+	OpGather
+	OpScatter
+	OpAllgather
+	OpAlltoall
+)
+
+var opNames = [...]string{"Finish", "Send", "Recv", "Sendrecv", "Isend", "Irecv", "Wait", "Waitall",
+	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall"}
+
+func (k OpKind) String() string {
+	if int(k) < len(opNames) {
+		return opNames[k]
+	}
+	return fmt.Sprintf("OpKind(%d)", int(k))
+}
+
+// IsCollective reports whether k is a collective operation.
+func (k OpKind) IsCollective() bool { return k >= OpBarrier }
+
+// Wildcards, as in package mpi.
+const (
+	AnySource = -1
+	AnyTag    = -1
+)
+
+// Op is one MPI operation of one rank, on the world communicator. Ranks
+// are world ranks.
+type Op struct {
+	Kind  OpKind
+	Peer  int // destination (sends) or source (receives; may be AnySource)
+	Tag   int // may be AnyTag for receives
+	Bytes int // payload: the message (point-to-point), or per-rank block (collectives)
+	Root  int // rooted collectives
+
+	// Sendrecv's receive half.
+	RecvPeer, RecvTag, RecvBytes int
+
+	// Req names the request an Isend/Irecv creates; Wait completes Req,
+	// Waitall completes Reqs. Request names are the program's choice and
+	// must be unique among the rank's pending requests.
+	Req  int
+	Reqs []int
+
+	Site string // the call site, for timelines and deadlock reports
+}
+
+// Result tells a program how its previous operation completed.
+type Result struct {
+	Source, Tag, Bytes int // receives: the matched message
+}

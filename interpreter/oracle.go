@@ -1,0 +1,42 @@
+package interpreter
+
+import "golang.org/x/tools/go/ssa"
+
+// Oracle is what the rank programs learn from the model, the loop-nest
+// reduction plan and the profile. Keeping it an interface lets the
+// evaluator be tested with hand-made costs.
+type Oracle interface {
+	// IsUser reports whether fn belongs to the analysed program, whose SSA
+	// is executed; other functions are library calls.
+	IsUser(fn *ssa.Function) bool
+	// BlockCost is the compute time of one execution of block b.
+	BlockCost(b *ssa.BasicBlock) float64
+	// Reduction returns the reduced nest that the edge from -> to enters,
+	// or nil. Reduced nests are not executed.
+	Reduction(from, to *ssa.BasicBlock) *Reduction
+	// BranchTaken is the profiled probability that the If ending b goes to
+	// b.Succs[0]; ok is false if the profile has none.
+	BranchTaken(b *ssa.BasicBlock) (p float64, ok bool)
+	// CallCost is the time of one call of a library function at call.
+	CallCost(call ssa.CallInstruction) float64
+}
+
+// Reduction describes a reduced loop nest.
+type Reduction struct {
+	ID string
+	// Time is the nest's modelled time given the concrete integer values
+	// of the SSA values its trip counts depend on.
+	Time func(bind Binder) (float64, error)
+	// Blocks are the nest's blocks: values defined there become unknown.
+	Blocks []*ssa.BasicBlock
+	// ExitFrom -> Exit is the edge by which control leaves the nest.
+	ExitFrom, Exit *ssa.BasicBlock
+	// Writes are values defined outside the nest that point into memory
+	// the nest may write (slices, pointers, allocations); that memory
+	// becomes unknown. Globals the nest stores to are included.
+	Writes []ssa.Value
+}
+
+// Binder returns the concrete integer value of v in the frame that enters
+// a reduced nest.
+type Binder func(v ssa.Value) (int64, bool)

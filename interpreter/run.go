@@ -1,0 +1,102 @@
+package interpreter
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Program is one rank's behaviour. The simulator calls Step first with a
+// zero Result, then after each operation completes; Step returns the
+// compute time (seconds) the rank spends before its next operation, and
+// that operation (OpFinish to end).
+type Program interface {
+	Step(prev Result) (compute float64, next Op, err error)
+}
+
+// Options configure Simulate.
+type Options struct {
+	Timeline bool // record per-rank segments (memory grows with the run)
+}
+
+// SegmentKind classifies a stretch of a rank's time.
+type SegmentKind uint8
+
+// Segment kinds: computing, busy in MPI (overheads), waiting in MPI.
+const (
+	Compute SegmentKind = iota
+	Comm
+	Wait
+)
+
+func (k SegmentKind) String() string { return [...]string{"compute", "mpi", "wait"}[k] }
+
+// Segment is one stretch of a rank's timeline.
+type Segment struct {
+	Kind       SegmentKind
+	Start, End float64
+	Op         OpKind // Comm and Wait segments
+	Site       string
+}
+
+// RankStats are one rank's totals, in seconds.
+type RankStats struct {
+	Finish  float64 // the rank's clock when it finished
+	Compute float64
+	Comm    float64 // MPI overheads: time the rank's CPU spends in MPI
+	Wait    float64 // time blocked in MPI
+	Sent    int     // messages sent, collectives' internal messages included
+	Bytes   int     // bytes sent
+}
+
+// Run is the result of a simulation.
+type Run struct {
+	Makespan  float64 // the latest finish time
+	Ranks     []RankStats
+	Timelines [][]Segment // per rank, when Options.Timeline
+	Ops       int64       // MPI operations simulated (user-level calls)
+	Messages  int64       // point-to-point messages, collectives' included
+}
+
+// BlockedRank is one rank's part of a deadlock report.
+type BlockedRank struct {
+	Rank  int
+	Op    string
+	Site  string
+	Since float64 // virtual time the rank blocked
+}
+
+// DeadlockError reports that every live rank is blocked with no message in
+// flight that could release any of them.
+type DeadlockError struct {
+	Blocked  []BlockedRank
+	Finished int // ranks that had finished
+}
+
+func (e *DeadlockError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "interpreter: deadlock: every live rank is blocked (%d finished)", e.Finished)
+	for _, r := range e.Blocked {
+		fmt.Fprintf(&b, "\n  rank %d waits in %s", r.Rank, r.Op)
+		if r.Site != "" {
+			fmt.Fprintf(&b, " at %s", r.Site)
+		}
+		fmt.Fprintf(&b, " since t=%.6gs", r.Since)
+	}
+	return b.String()
+}
+
+// RankError is a failure of one rank's program or of one of its operations.
+type RankError struct {
+	Rank int
+	Site string
+	Err  error
+}
+
+func (e *RankError) Error() string {
+	if e.Site != "" {
+		return fmt.Sprintf("interpreter: rank %d at %s: %v", e.Rank, e.Site, e.Err)
+	}
+	return fmt.Sprintf("interpreter: rank %d: %v", e.Rank, e.Err)
+}
+
+func (e *RankError) Unwrap() error { return e.Err }

@@ -1,0 +1,380 @@
+package interpreter
+
+import (
+	"container/heap"
+	"fmt"
+	"sort"
+)
+
+type rankState uint8
+
+const (
+	ready rankState = iota
+	blocked
+	finished
+)
+
+// rank is the simulator's state of one rank.
+type rank struct {
+	id    int
+	prog  Program
+	clock float64
+	state rankState
+	res   Result // what the last completed operation tells the program
+
+	pending    Op // the next operation, computed but not yet executed
+	hasPending bool
+	cur        Op // the operation in progress (for timelines and reports)
+	curStart   float64
+
+	reqs      map[int]*request // the program's pending non-blocking requests
+	waitSet   []*request
+	waitBuf   [2]*request // backing store of waitSet for blocking calls
+	blockedAt float64
+
+	coll    *collective
+	collSeq int
+
+	unexpected []message  // arrived (eager) or announced (rendezvous), unmatched
+	posted     []*request // posted receives, unmatched
+
+	stats   RankStats
+	segs    []Segment
+	heapIdx int
+}
+
+// request is a pending send or receive.
+type request struct {
+	owner *rank
+	recv  bool
+	ctx   int // 0: user messages; 1: collectives
+	peer  int // receives: wanted source (or AnySource); sends: destination
+	tag   int
+	bytes int // sends: payload; receives: capacity
+	post  float64
+	busy  float64 // CPU overhead the owner pays in MPI for this request
+	done  bool
+	end   float64 // completion time, once done
+	res   Result
+}
+
+// message is a send that reached its destination's queue before a matching
+// receive was posted.
+type message struct {
+	ctx, src, tag, bytes int
+	arrival              float64 // eager: payload arrival; rendezvous: RTS arrival
+	rdv                  bool
+	send                 *request // rendezvous: the sender's request, completed on match
+	cost                 MessageCost
+}
+
+type sim struct {
+	net    Network
+	opts   Options
+	ranks  []*rank
+	ready  readyQueue
+	now    float64
+	chans  map[int]*channelLoad
+	scheds map[schedKey][][]Step
+	run    *Run
+	err    error
+}
+
+// Simulate runs the programs, one per rank, to completion in virtual time.
+// It fails with a *DeadlockError if every live rank blocks, or a
+// *RankError if a program or one of its operations fails.
+func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
+	s := &sim{net: net, opts: opts, chans: map[int]*channelLoad{}, scheds: map[schedKey][][]Step{},
+		run: &Run{Ranks: make([]RankStats, len(progs))}}
+	for i, p := range progs {
+		r := &rank{id: i, prog: p, reqs: map[int]*request{}}
+		s.ranks = append(s.ranks, r)
+		heap.Push(&s.ready, r)
+	}
+	for s.ready.Len() > 0 && s.err == nil {
+		r := heap.Pop(&s.ready).(*rank)
+		s.now = r.clock
+		s.advance(r)
+	}
+	if s.err != nil {
+		return nil, s.err
+	}
+	if err := s.deadlock(); err != nil {
+		return nil, err
+	}
+	for i, r := range s.ranks {
+		r.stats.Finish = r.clock
+		s.run.Ranks[i] = r.stats
+		s.run.Makespan = max(s.run.Makespan, r.clock)
+		if opts.Timeline {
+			s.run.Timelines = append(s.run.Timelines, r.segs)
+		}
+	}
+	return s.run, nil
+}
+
+// advance runs r until it blocks, finishes, or would run ahead of another
+// ready rank (then it goes back to the queue, keeping the global order of
+// operations by virtual time).
+func (s *sim) advance(r *rank) {
+	for s.err == nil {
+		if r.coll != nil {
+			switch s.collectiveStep(r) {
+			case stepBlocked, stepYielded:
+				return
+			}
+			continue
+		}
+		if !r.hasPending {
+			compute, op, err := r.prog.Step(r.res)
+			if err != nil {
+				s.err = &RankError{Rank: r.id, Err: err}
+				return
+			}
+			if compute < 0 {
+				s.err = &RankError{Rank: r.id, Site: op.Site, Err: fmt.Errorf("negative compute time %g", compute)}
+				return
+			}
+			if compute > 0 {
+				s.segment(r, Compute, r.clock, r.clock+compute, op)
+				r.clock += compute
+				r.stats.Compute += compute
+			}
+			r.pending, r.hasPending = op, true
+			if s.yield(r) {
+				return
+			}
+		}
+		op := r.pending
+		r.hasPending = false
+		r.res = Result{}
+		if !s.exec(r, op) {
+			return
+		}
+	}
+}
+
+// yield puts r back in the queue if another ready rank is earlier.
+func (s *sim) yield(r *rank) bool {
+	if s.ready.Len() > 0 && s.ready.before(s.ready.ranks[0], r) {
+		heap.Push(&s.ready, r)
+		return true
+	}
+	return false
+}
+
+// exec starts op on r. It returns false if r blocked or finished.
+func (s *sim) exec(r *rank, op Op) bool {
+	r.cur, r.curStart = op, r.clock
+	if op.Kind != OpFinish {
+		s.run.Ops++
+	}
+	switch op.Kind {
+	case OpFinish:
+		if len(r.reqs) > 0 {
+			s.fail(r, fmt.Errorf("finished with %d requests never waited for", len(r.reqs)))
+			return false
+		}
+		r.state = finished
+		return false
+	case OpSend:
+		if !s.checkPeer(r, op.Peer, false) {
+			return false
+		}
+		return s.complete(r, append(r.waitBuf[:0], s.postSend(r, 0, op.Peer, op.Tag, op.Bytes)))
+	case OpIsend:
+		if !s.checkPeer(r, op.Peer, false) || !s.addReq(r, op.Req, s.postSend(r, 0, op.Peer, op.Tag, op.Bytes)) {
+			return false
+		}
+		return s.nonBlocking(r, r.reqs[op.Req])
+	case OpRecv:
+		if !s.checkPeer(r, op.Peer, true) {
+			return false
+		}
+		return s.complete(r, append(r.waitBuf[:0], s.postRecv(r, 0, op.Peer, op.Tag, op.Bytes)))
+	case OpIrecv:
+		if !s.checkPeer(r, op.Peer, true) || !s.addReq(r, op.Req, s.postRecv(r, 0, op.Peer, op.Tag, op.Bytes)) {
+			return false
+		}
+		return s.nonBlocking(r, r.reqs[op.Req])
+	case OpSendrecv:
+		if !s.checkPeer(r, op.RecvPeer, true) || !s.checkPeer(r, op.Peer, false) {
+			return false
+		}
+		rq := s.postRecv(r, 0, op.RecvPeer, op.RecvTag, op.RecvBytes)
+		sq := s.postSend(r, 0, op.Peer, op.Tag, op.Bytes)
+		return s.complete(r, append(r.waitBuf[:0], rq, sq))
+	case OpWait:
+		q, ok := r.reqs[op.Req]
+		if !ok {
+			s.fail(r, fmt.Errorf("Wait on request %d, which is not pending", op.Req))
+			return false
+		}
+		delete(r.reqs, op.Req)
+		return s.complete(r, append(r.waitBuf[:0], q))
+	case OpWaitall:
+		qs := make([]*request, 0, len(op.Reqs))
+		for _, id := range op.Reqs {
+			q, ok := r.reqs[id]
+			if !ok {
+				s.fail(r, fmt.Errorf("Waitall on request %d, which is not pending", id))
+				return false
+			}
+			delete(r.reqs, id)
+			qs = append(qs, q)
+		}
+		return s.complete(r, qs)
+	}
+	if op.Kind.IsCollective() {
+		if op.Kind.rooted() && !s.checkPeer(r, op.Root, false) {
+			return false
+		}
+		s.startCollective(r, op)
+		return true
+	}
+	s.fail(r, fmt.Errorf("unknown operation %v", op.Kind))
+	return false
+}
+
+func (s *sim) fail(r *rank, err error) {
+	if s.err == nil {
+		s.err = &RankError{Rank: r.id, Site: r.cur.Site, Err: err}
+	}
+}
+
+func (s *sim) checkPeer(r *rank, p int, wildcard bool) bool {
+	if (wildcard && p == AnySource) || (p >= 0 && p < len(s.ranks)) {
+		return true
+	}
+	s.fail(r, fmt.Errorf("%v: rank %d out of range [0,%d)", r.cur.Kind, p, len(s.ranks)))
+	return false
+}
+
+func (s *sim) addReq(r *rank, id int, q *request) bool {
+	if _, dup := r.reqs[id]; dup {
+		s.fail(r, fmt.Errorf("request %d is already pending", id))
+		return false
+	}
+	r.reqs[id] = q
+	return true
+}
+
+// nonBlocking charges the posting overhead of an Isend/Irecv.
+func (s *sim) nonBlocking(r *rank, q *request) bool {
+	if !q.recv && q.busy > 0 {
+		s.segment(r, Comm, r.clock, r.clock+q.busy, r.cur)
+		r.clock += q.busy
+		r.stats.Comm += q.busy
+		q.busy = 0 // paid now, not again at Wait
+	}
+	return true
+}
+
+// complete finishes a blocking operation on qs now if they are all done, or
+// blocks r until they are. It returns false if r blocked.
+func (s *sim) complete(r *rank, qs []*request) bool {
+	if allDone(qs) {
+		s.finishWait(r, qs)
+		return true
+	}
+	r.state, r.waitSet, r.blockedAt = blocked, qs, r.clock
+	return false
+}
+
+// finishWait advances r past the completion of qs. The receive overheads
+// are CPU time the rank pays even when the data arrived long before the
+// wait; the rest of the span is waiting.
+func (s *sim) finishWait(r *rank, qs []*request) {
+	latest, busy := r.clock, 0.0
+	for _, q := range qs {
+		latest = max(latest, q.end)
+		busy += q.busy
+		if q.recv {
+			r.res = q.res
+		}
+	}
+	end := max(latest, r.clock+busy)
+	if waited := end - r.clock - busy; waited > 0 {
+		s.segment(r, Wait, r.clock, r.clock+waited, r.cur)
+		r.stats.Wait += waited
+	}
+	if busy > 0 {
+		s.segment(r, Comm, end-busy, end, r.cur)
+		r.stats.Comm += busy
+	}
+	r.clock = end
+	r.waitSet = nil
+}
+
+// wake is called when a request of a blocked rank completes.
+func (s *sim) wake(r *rank) {
+	if r.state != blocked || !allDone(r.waitSet) {
+		return
+	}
+	r.state = ready
+	s.finishWait(r, r.waitSet)
+	heap.Push(&s.ready, r)
+}
+
+func allDone(qs []*request) bool {
+	for _, q := range qs {
+		if !q.done {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *sim) segment(r *rank, kind SegmentKind, start, end float64, op Op) {
+	if s.opts.Timeline && end > start {
+		r.segs = append(r.segs, Segment{Kind: kind, Start: start, End: end, Op: op.Kind, Site: op.Site})
+	}
+}
+
+// deadlock reports the ranks still blocked once nothing can run.
+func (s *sim) deadlock() error {
+	d := &DeadlockError{}
+	for _, r := range s.ranks {
+		switch r.state {
+		case blocked:
+			d.Blocked = append(d.Blocked, BlockedRank{Rank: r.id, Op: describe(r.cur, r.coll != nil), Site: r.cur.Site, Since: r.blockedAt})
+		case finished:
+			d.Finished++
+		}
+	}
+	if len(d.Blocked) == 0 {
+		return nil
+	}
+	sort.Slice(d.Blocked, func(i, j int) bool { return d.Blocked[i].Rank < d.Blocked[j].Rank })
+	return d
+}
+
+func describe(op Op, inCollective bool) string {
+	switch {
+	case inCollective || op.Kind.IsCollective():
+		if op.Kind.rooted() {
+			return fmt.Sprintf("%v(root %d)", op.Kind, op.Root)
+		}
+		return op.Kind.String() + "()"
+	case op.Kind == OpRecv || op.Kind == OpSendrecv:
+		peer, tag := op.Peer, op.Tag
+		if op.Kind == OpSendrecv {
+			peer, tag = op.RecvPeer, op.RecvTag
+		}
+		return fmt.Sprintf("%v(source %s, tag %s)", op.Kind, wild(peer, "any"), wild(tag, "any"))
+	case op.Kind == OpSend:
+		return fmt.Sprintf("Send(dest %d, tag %d)", op.Peer, op.Tag)
+	}
+	return op.Kind.String()
+}
+
+func wild(v int, name string) string {
+	if v < 0 {
+		return name
+	}
+	return fmt.Sprint(v)
+}
+
+func (k OpKind) rooted() bool {
+	return k == OpBcast || k == OpReduce || k == OpGather || k == OpScatter
+}

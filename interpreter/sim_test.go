@@ -1,0 +1,272 @@
+package interpreter
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// hockney is a test network: overhead o per side, latency L, bandwidth B,
+// eager up to eager bytes, ranks per node ppn sharing one channel per node
+// for inter-node messages, slowdown = cf (fair sharing). Collectives are
+// linear (root sends to / receives from everyone in rank order).
+type hockney struct {
+	o, L, B float64
+	eager   int
+	ppn     int
+}
+
+func (h hockney) Message(src, dst, n int) MessageCost {
+	ch := -1
+	if h.ppn > 0 && src/h.ppn != dst/h.ppn {
+		ch = src / h.ppn
+	}
+	return MessageCost{SendOverhead: h.o, RecvOverhead: h.o, Latency: h.L, Transfer: float64(n) / h.B,
+		Rendezvous: n > h.eager, Channel: ch}
+}
+
+func (h hockney) Slowdown(_, cf, _ int) float64 { return float64(cf) }
+
+func (h hockney) Schedule(kind OpKind, p, bytes, root int) [][]Step {
+	steps := make([][]Step, p)
+	switch kind {
+	case OpBcast:
+		for r := range p {
+			if r != root {
+				steps[root] = append(steps[root], Step{Sends: []Transfer{{r, bytes}}})
+				steps[r] = []Step{{Recvs: []Transfer{{root, bytes}}}}
+			}
+		}
+	case OpBarrier, OpAllreduce:
+		for r := 1; r < p; r++ {
+			steps[0] = append(steps[0], Step{Recvs: []Transfer{{r, bytes}}})
+			steps[r] = []Step{{Sends: []Transfer{{0, bytes}}}, {Recvs: []Transfer{{0, bytes}}}}
+		}
+		for r := 1; r < p; r++ {
+			steps[0] = append(steps[0], Step{Sends: []Transfer{{r, bytes}}})
+		}
+	}
+	return steps
+}
+
+// script is a Program that plays a fixed list of (compute, op) pairs and
+// records the results it is given.
+type script struct {
+	compute []float64
+	ops     []Op
+	i       int
+	results []Result
+}
+
+func (s *script) Step(prev Result) (float64, Op, error) {
+	if s.i > 0 {
+		s.results = append(s.results, prev)
+	}
+	if s.i == len(s.ops) {
+		return 0, Op{Kind: OpFinish}, nil
+	}
+	s.i++
+	c := 0.0
+	if s.i-1 < len(s.compute) {
+		c = s.compute[s.i-1]
+	}
+	return c, s.ops[s.i-1], nil
+}
+
+func ops(o ...Op) *script { return &script{ops: o} }
+
+var net1 = hockney{o: 1e-6, L: 5e-6, B: 1e9, eager: 1 << 16}
+
+func near(t *testing.T, what string, got, want float64) {
+	t.Helper()
+	if math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
+		t.Errorf("%s = %.9g, want %.9g", what, got, want)
+	}
+}
+
+func TestEagerPingPong(t *testing.T) {
+	n := 1000
+	run, err := Simulate(net1, []Program{
+		ops(Op{Kind: OpSend, Peer: 1, Bytes: n}, Op{Kind: OpRecv, Peer: 1, Bytes: n}),
+		ops(Op{Kind: OpRecv, Peer: 0, Bytes: n}, Op{Kind: OpSend, Peer: 0, Bytes: n}),
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oneWay := net1.o + float64(n)/net1.B + net1.L + net1.o
+	near(t, "round trip", run.Ranks[0].Finish, 2*oneWay)
+	near(t, "rank 1 finish", run.Ranks[1].Finish, oneWay+net1.o+float64(n)/net1.B)
+	if run.Ops != 4 || run.Messages != 2 {
+		t.Errorf("ops %d messages %d", run.Ops, run.Messages)
+	}
+}
+
+func TestRendezvousHandshake(t *testing.T) {
+	n := 1 << 20
+	run, err := Simulate(net1, []Program{
+		ops(Op{Kind: OpSend, Peer: 1, Bytes: n}),
+		ops(Op{Kind: OpRecv, Peer: 0, Bytes: n}),
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xfer := float64(n) / net1.B
+	// RTS (o + L), CTS (L), payload, then the receiver: L + o.
+	near(t, "sender", run.Ranks[0].Finish, net1.o+2*net1.L+xfer)
+	near(t, "receiver", run.Ranks[1].Finish, net1.o+2*net1.L+xfer+net1.L+net1.o)
+}
+
+func TestRendezvousWaitsForLateReceiver(t *testing.T) {
+	n, late := 1<<20, 1e-3
+	run, err := Simulate(net1, []Program{
+		ops(Op{Kind: OpSend, Peer: 1, Bytes: n}),
+		&script{compute: []float64{late}, ops: []Op{{Kind: OpRecv, Peer: 0, Bytes: n}}},
+	}, Options{Timeline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xfer := float64(n) / net1.B
+	near(t, "sender", run.Ranks[0].Finish, late+net1.L+xfer)
+	near(t, "sender wait", run.Ranks[0].Wait, late+net1.L+xfer-net1.o)
+	near(t, "receiver", run.Ranks[1].Finish, late+net1.L+xfer+net1.L+net1.o)
+	near(t, "receiver compute", run.Ranks[1].Compute, late)
+	segs := run.Timelines[1]
+	if len(segs) != 3 || segs[0].Kind != Compute || segs[1].Kind != Wait || segs[2].Kind != Comm {
+		t.Errorf("receiver timeline %+v", segs)
+	}
+}
+
+func TestOverlapWithNonBlocking(t *testing.T) {
+	n, work := 1<<20, 5e-3
+	prog := func(peer int) Program {
+		return &script{compute: []float64{0, 0, work, 0}, ops: []Op{
+			{Kind: OpIrecv, Peer: peer, Bytes: n, Req: 1},
+			{Kind: OpIsend, Peer: peer, Bytes: n, Req: 2},
+			{Kind: OpWaitall, Reqs: []int{1, 2}},
+		}}
+	}
+	run, err := Simulate(net1, []Program{prog(1), prog(0)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The transfers finish long before the work does: Waitall costs only
+	// the receive overhead.
+	near(t, "finish", run.Ranks[0].Finish, net1.o+work+net1.o)
+	near(t, "wait", run.Ranks[0].Wait, 0)
+}
+
+func TestContentionOnSharedChannel(t *testing.T) {
+	h := hockney{o: 0, L: 0, B: 1e9, eager: 1 << 30, ppn: 2}
+	n := 1 << 20
+	// Ranks 0 and 1 share node 0's channel and send to node 1 at once.
+	run, err := Simulate(h, []Program{
+		ops(Op{Kind: OpSend, Peer: 2, Bytes: n}),
+		ops(Op{Kind: OpSend, Peer: 3, Bytes: n}),
+		ops(Op{Kind: OpRecv, Peer: 0, Bytes: n}),
+		ops(Op{Kind: OpRecv, Peer: 1, Bytes: n}),
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xfer := float64(n) / h.B
+	near(t, "first sender", run.Ranks[0].Finish, xfer)
+	near(t, "second sender (cf=2)", run.Ranks[1].Finish, 2*xfer)
+}
+
+func TestCollectiveSchedule(t *testing.T) {
+	p, n := 4, 100
+	progs := make([]Program, p)
+	for r := range p {
+		progs[r] = ops(Op{Kind: OpBcast, Root: 0, Bytes: n})
+	}
+	run, err := Simulate(net1, progs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	send := net1.o + float64(n)/net1.B
+	for r := 1; r < p; r++ {
+		// The root sends to 1, 2, 3 in turn, each send costing o + n/B.
+		near(t, "receiver", run.Ranks[r].Finish, float64(r)*send+net1.L+net1.o)
+	}
+	near(t, "root", run.Ranks[0].Finish, float64(p-1)*send)
+}
+
+func TestAnySourceMatchesInTimeOrder(t *testing.T) {
+	late := &script{compute: []float64{1e-3}, ops: []Op{{Kind: OpSend, Peer: 0, Tag: 2, Bytes: 8}}}
+	early := &script{compute: []float64{1e-4}, ops: []Op{{Kind: OpSend, Peer: 0, Tag: 1, Bytes: 8}}}
+	recv := ops(Op{Kind: OpRecv, Peer: AnySource, Tag: AnyTag, Bytes: 8}, Op{Kind: OpRecv, Peer: AnySource, Tag: AnyTag, Bytes: 8})
+	if _, err := Simulate(net1, []Program{recv, late, early}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := []Result{{Source: 2, Tag: 1, Bytes: 8}, {Source: 1, Tag: 2, Bytes: 8}}
+	if !reflect.DeepEqual(recv.results, want) {
+		t.Errorf("results %+v, want %+v", recv.results, want)
+	}
+}
+
+func TestDeadlockReport(t *testing.T) {
+	_, err := Simulate(net1, []Program{
+		&script{ops: []Op{{Kind: OpRecv, Peer: 1, Bytes: 8, Site: "a.go:3"}, {Kind: OpSend, Peer: 1, Bytes: 8}}},
+		&script{ops: []Op{{Kind: OpRecv, Peer: 0, Bytes: 8, Site: "a.go:3"}, {Kind: OpSend, Peer: 0, Bytes: 8}}},
+		ops(),
+	}, Options{})
+	var d *DeadlockError
+	if !errors.As(err, &d) {
+		t.Fatalf("got %v", err)
+	}
+	if len(d.Blocked) != 2 || d.Finished != 1 || d.Blocked[1].Op != "Recv(source 0, tag 0)" || d.Blocked[0].Site != "a.go:3" {
+		t.Errorf("report %+v", d)
+	}
+	if !strings.Contains(err.Error(), "rank 1 waits in Recv(source 0, tag 0) at a.go:3") {
+		t.Errorf("message %q", err)
+	}
+}
+
+func TestMismatchedCollectivesDeadlock(t *testing.T) {
+	_, err := Simulate(net1, []Program{
+		ops(Op{Kind: OpBarrier}),
+		ops(Op{Kind: OpAllreduce, Bytes: 8}),
+	}, Options{})
+	var d *DeadlockError
+	if !errors.As(err, &d) || !strings.Contains(err.Error(), "Barrier()") || !strings.Contains(err.Error(), "Allreduce()") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestOperationErrors(t *testing.T) {
+	cases := map[string][]Program{
+		"does not fit":       {ops(Op{Kind: OpSend, Peer: 1, Bytes: 80}), ops(Op{Kind: OpRecv, Peer: 0, Bytes: 40})},
+		"out of range":       {ops(Op{Kind: OpSend, Peer: 7, Bytes: 8})},
+		"not pending":        {ops(Op{Kind: OpWait, Req: 3})},
+		"never waited for":   {ops(Op{Kind: OpIrecv, Peer: 0, Req: 1}, Op{Kind: OpIsend, Peer: 0, Req: 2})},
+		"is already pending": {ops(Op{Kind: OpIrecv, Peer: 0, Req: 1}, Op{Kind: OpIrecv, Peer: 0, Req: 1})},
+	}
+	for want, progs := range cases {
+		_, err := Simulate(net1, progs, Options{})
+		var re *RankError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v", want, err)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	mk := func() []Program {
+		progs := make([]Program, 16)
+		for r := range progs {
+			progs[r] = newHalo(r, 16, 20, 1e-4*float64(1+r%3), 4096)
+		}
+		return progs
+	}
+	h := hockney{o: 1e-6, L: 2e-6, B: 1e9, eager: 1 << 12, ppn: 4}
+	a, err := Simulate(h, mk(), Options{Timeline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Simulate(h, mk(), Options{Timeline: true})
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two simulations of the same programs differ")
+	}
+}

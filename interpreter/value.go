@@ -1,0 +1,192 @@
+package interpreter
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// vkind is the kind of an abstract value.
+type vkind uint8
+
+const (
+	vUnknown vkind = iota // depends on skipped work or unmodelled libraries
+	vInt                  // i (unsigned values keep their bits)
+	vFloat                // f
+	vComplex              // f + g i
+	vBool                 // i: 0 or 1
+	vString               // s
+	vNil                  // nil pointer, slice, map, func, interface
+	vPtr                  // obj, cell i (c < 0: index unknown)
+	vSlice                // obj, offset i, len n, cap c
+	vStruct               // obj: one cell per field (value semantics: copied on load/store)
+	vArray                // obj: one cell per element (value semantics)
+	vFunc                 // fn, free variables in obj
+	vIface                // obj cell 0 holds the dynamic value; t its type
+	vTuple                // obj: the components
+	vMap                  // obj.m
+	vOpaque               // an mpi handle: s names it ("comm", "request"), i its id
+)
+
+// value is an abstract value: concrete where the interpreter could compute
+// it, vUnknown where not. Arrays are never allocated for real: objects
+// store only the cells that were written.
+type value struct {
+	k       vkind
+	i, n, c int64
+	f, g    float64
+	s       string
+	obj     *object
+	fn      *ssa.Function
+	t       types.Type
+}
+
+var unknown = value{k: vUnknown}
+
+func intv(i int64) value     { return value{k: vInt, i: i} }
+func floatv(f float64) value { return value{k: vFloat, f: f} }
+func boolv(b bool) value {
+	if b {
+		return value{k: vBool, i: 1}
+	}
+	return value{k: vBool}
+}
+
+func (v value) known() bool { return v.k != vUnknown }
+
+func (v value) String() string {
+	switch v.k {
+	case vUnknown:
+		return "?"
+	case vInt:
+		return fmt.Sprint(v.i)
+	case vFloat:
+		return fmt.Sprint(v.f)
+	case vComplex:
+		return fmt.Sprint(complex(v.f, v.g))
+	case vBool:
+		return fmt.Sprint(v.i != 0)
+	case vString:
+		return fmt.Sprintf("%q", v.s)
+	case vNil:
+		return "nil"
+	case vSlice:
+		return fmt.Sprintf("slice[%d:%d cap %d]", v.i, v.i+v.n, v.c)
+	case vOpaque:
+		return fmt.Sprintf("%s#%d", v.s, v.i)
+	}
+	return fmt.Sprintf("<%d>", v.k)
+}
+
+// object is a memory block: a variable, an array, a struct, a closure's
+// free variables. Cells not in cells hold def (the zero value of the
+// element type, or unknown once skipped code may have written them).
+type object struct {
+	cells map[int64]value
+	def   value
+	elem  types.Type // element type of array objects, to materialise aggregates
+	m     map[mapKey]value
+	it    *iter // Range/Next state
+}
+
+type mapKey struct {
+	k vkind
+	i int64
+	f float64
+	s string
+}
+
+func newObject(def value, elem types.Type) *object { return &object{def: def, elem: elem} }
+
+func (o *object) get(i int64) value {
+	if v, ok := o.cells[i]; ok {
+		return v
+	}
+	if o.def.k == vStruct || o.def.k == vArray {
+		// Each element of an aggregate array is its own aggregate.
+		v := copyValue(o.def)
+		o.set(i, v)
+		return v
+	}
+	return o.def
+}
+
+func (o *object) set(i int64, v value) {
+	if o.cells == nil {
+		o.cells = map[int64]value{}
+	}
+	o.cells[i] = v
+}
+
+// havoc makes every cell of o unknown: skipped code may have written it.
+func (o *object) havoc() {
+	o.cells = nil
+	o.def = unknown
+	o.m = nil
+}
+
+// copyValue gives aggregates value semantics.
+func copyValue(v value) value {
+	if (v.k != vStruct && v.k != vArray) || v.obj == nil {
+		return v
+	}
+	o := &object{def: v.obj.def, elem: v.obj.elem}
+	if len(v.obj.cells) > 0 {
+		o.cells = make(map[int64]value, len(v.obj.cells))
+		for i, c := range v.obj.cells {
+			o.cells[i] = copyValue(c)
+		}
+	}
+	v.obj = o
+	return v
+}
+
+// zeroValue is the zero value of t.
+func zeroValue(t types.Type) value {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return boolv(false)
+		case u.Info()&types.IsInteger != 0:
+			return intv(0)
+		case u.Info()&types.IsFloat != 0:
+			return floatv(0)
+		case u.Info()&types.IsComplex != 0:
+			return value{k: vComplex}
+		case u.Info()&types.IsString != 0:
+			return value{k: vString}
+		}
+		return value{k: vNil}
+	case *types.Struct:
+		o := &object{def: unknown}
+		for i := range u.NumFields() {
+			o.set(int64(i), zeroValue(u.Field(i).Type()))
+		}
+		return value{k: vStruct, obj: o}
+	case *types.Array:
+		return value{k: vArray, n: u.Len(), obj: newObject(zeroValue(u.Elem()), u.Elem())}
+	}
+	return value{k: vNil}
+}
+
+// unknownOf is an unknown value of type t; aggregates stay aggregates so
+// that their fields can be addressed.
+func unknownOf(t types.Type) value {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		o := &object{def: unknown}
+		for i := range u.NumFields() {
+			o.set(int64(i), unknownOf(u.Field(i).Type()))
+		}
+		return value{k: vStruct, obj: o}
+	case *types.Tuple:
+		o := &object{def: unknown}
+		for i := range u.Len() {
+			o.set(int64(i), unknownOf(u.At(i).Type()))
+		}
+		return value{k: vTuple, obj: o}
+	}
+	return unknown
+}
