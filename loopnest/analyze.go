@@ -35,6 +35,7 @@ type funcAnalysis struct {
 	ivs    map[*ssa.Phi]*IV
 	ivInit map[*IV]ssa.Value
 	inv    map[*Loop]map[ssa.Value]bool
+	names  map[posIdx]string // see assigned
 }
 
 func (fa *funcAnalysis) pos(b *ssa.BasicBlock) string {
@@ -96,7 +97,8 @@ func buildTree(fn *ssa.Function, shapes []Shape) ([]*Loop, error) {
 		if s.Header == nil || !contains(s.Blocks, s.Header) {
 			return nil, fmt.Errorf("loopnest: %s: loop %s does not contain its header", fn, s.ID)
 		}
-		loops[i] = &Loop{ID: s.ID, Pos: s.Pos, Func: fn, Header: s.Header, Blocks: s.Blocks}
+		body, arms := naturalBody(s)
+		loops[i] = &Loop{ID: s.ID, Pos: s.Pos, Func: fn, Header: s.Header, Blocks: body, Arms: arms, Region: s.Region}
 	}
 	// Sort by size, largest first, so a loop's parent comes before it.
 	sort.SliceStable(loops, func(i, j int) bool { return len(loops[i].Blocks) > len(loops[j].Blocks) })
@@ -131,6 +133,40 @@ func buildTree(fn *ssa.Function, shapes []Shape) ([]*Loop, error) {
 	}
 	bySource(loops)
 	return loops, nil
+}
+
+// naturalBody splits a shape's blocks into the natural loop (the blocks
+// that reach the header again) and the rest: the model's loop regions may
+// hold arms that leave the loop, such as a return inside it.
+func naturalBody(s Shape) (body, arms []*ssa.BasicBlock) {
+	in := map[*ssa.BasicBlock]bool{s.Header: true}
+	var stack []*ssa.BasicBlock
+	for _, p := range s.Header.Preds {
+		if contains(s.Blocks, p) {
+			stack = append(stack, p)
+		}
+	}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if in[b] {
+			continue
+		}
+		in[b] = true
+		for _, p := range b.Preds {
+			if contains(s.Blocks, p) {
+				stack = append(stack, p)
+			}
+		}
+	}
+	for _, b := range s.Blocks {
+		if in[b] {
+			body = append(body, b)
+		} else {
+			arms = append(arms, b)
+		}
+	}
+	return body, arms
 }
 
 func less(a, b *Loop) bool {

@@ -137,6 +137,9 @@ func (a *Analyzer) loopSummary(l *Loop) {
 	for _, b := range l.Blocks {
 		s.add(a.blockSummary(b), "")
 	}
+	for _, b := range l.Arms {
+		s.add(a.blockSummary(b), "")
+	}
 	l.MPI, l.Calls, l.Effects = sortSites(s.mpi), sortSites(s.calls), sortSites(s.effects)
 }
 

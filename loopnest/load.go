@@ -1,12 +1,10 @@
 package loopnest
 
 import (
-	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
-	"golang.org/x/tools/go/packages"
+	"github.com/parpredict/parpredict/model"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
@@ -14,72 +12,47 @@ import (
 // Program is the loop nests of every function of some packages.
 type Program struct {
 	Prog  *ssa.Program
-	Funcs []*Func // functions with at least one loop, in source order
+	Model *model.Program // nil when the loops were found without a model
+	Funcs []*Func        // functions with at least one loop, in source order
 }
 
-// LoadError reports packages that do not load or type-check; each message
-// carries its file:line position.
-type LoadError struct{ Errors []string }
-
-func (e *LoadError) Error() string {
-	return "loopnest: loading packages:\n\t" + strings.Join(e.Errors, "\n\t")
-}
-
-// Load loads the packages matching patterns (go list syntax, resolved in
-// dir; "" is the current directory), builds their SSA form and analyses
-// the loops of every function in them, closures included. It finds loops
-// itself; a caller that has the model's loop regions uses Analyzer.Func
-// with their shapes instead.
-func Load(dir string, patterns []string, pure *Registry) (*Program, error) {
-	if len(patterns) == 0 {
-		return nil, errors.New("loopnest: no packages given")
-	}
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
-		Dir:   dir,
-		Tests: false,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+// Load loads the packages matching patterns with the model (model.Load)
+// and analyses the loops of every function in them, closures included,
+// on the model's loop regions.
+func Load(cfg model.Config, patterns []string, pure *Registry) (*Program, error) {
+	mp, err := model.Load(cfg, patterns...)
 	if err != nil {
-		return nil, fmt.Errorf("loopnest: loading packages: %w", err)
+		return nil, fmt.Errorf("loopnest: %w", err)
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
+	return FromModel(mp, pure)
+}
+
+// FromModel analyses the loop regions of every function of a model.
+func FromModel(mp *model.Program, pure *Registry) (*Program, error) {
+	a := NewAnalyzer(pure, ownFuncs(mp.Packages))
+	out := &Program{Prog: mp.SSA, Model: mp}
+	for _, mf := range mp.Funcs {
+		f, err := a.Func(mf.SSA, ModelLoops(mf))
+		if err != nil {
+			return nil, err
 		}
-	})
-	if len(errs) > 0 {
-		return nil, &LoadError{errs}
+		f.Model = mf
+		if len(f.Loops) > 0 {
+			out.Funcs = append(out.Funcs, f)
+		}
 	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("loopnest: no packages match %s", strings.Join(patterns, " "))
-	}
-	prog, ssaPkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics|ssa.GlobalDebug)
-	prog.Build()
-	return Analyze(prog, ssaPkgs, pure)
+	return out, nil
 }
 
 // Analyze analyses the loops of every function of pkgs, closures included,
-// with loops found by FindLoops.
+// with loops found by FindLoops: the way to use the package on SSA built
+// without the model.
 func Analyze(prog *ssa.Program, pkgs []*ssa.Package, pure *Registry) (*Program, error) {
-	own := map[*ssa.Package]bool{}
-	for _, p := range pkgs {
-		if p != nil {
-			own[p] = true
-		}
-	}
-	isOwn := func(fn *ssa.Function) bool {
-		if o := fn.Origin(); o != nil {
-			fn = o
-		}
-		return fn.Pkg != nil && own[fn.Pkg] && len(fn.Blocks) > 0
-	}
+	isOwn := ownFuncs(pkgs)
 	a := NewAnalyzer(pure, isOwn)
 	var fns []*ssa.Function
 	for fn := range ssautil.AllFunctions(prog) {
-		if fn.Pkg != nil && own[fn.Pkg] && fn.Origin() == nil && fn.TypeParams().Len() == 0 && len(fn.Blocks) > 0 {
+		if isOwn(fn) && fn.Origin() == nil && fn.TypeParams().Len() == 0 {
 			fns = append(fns, fn)
 		}
 	}
@@ -100,4 +73,22 @@ func Analyze(prog *ssa.Program, pkgs []*ssa.Package, pure *Registry) (*Program, 
 		}
 	}
 	return out, nil
+}
+
+// ownFuncs returns the predicate for functions of pkgs with a body, generic
+// instances included, whose calls the analysis looks into.
+func ownFuncs(pkgs []*ssa.Package) func(*ssa.Function) bool {
+	own := map[*ssa.Package]bool{}
+	for _, p := range pkgs {
+		if p != nil {
+			own[p] = true
+		}
+	}
+	return func(fn *ssa.Function) bool {
+		o := fn
+		if fn.Origin() != nil {
+			o = fn.Origin()
+		}
+		return o.Pkg != nil && own[o.Pkg] && len(fn.Blocks) > 0
+	}
 }

@@ -4,14 +4,16 @@ import (
 	"go/token"
 
 	"github.com/parpredict/parpredict/loopnest/symbolic"
+	"github.com/parpredict/parpredict/model"
 	"golang.org/x/tools/go/ssa"
 )
 
 // Func is the loop nest tree of one function.
 type Func struct {
 	Fn    *ssa.Function
-	Roots []*Loop // outermost loops, in source order
-	Loops []*Loop // every loop, parents before children, in source order
+	Model *model.Func // nil without a model
+	Roots []*Loop     // outermost loops, in source order
+	Loops []*Loop     // every loop, parents before children, in source order
 }
 
 // Loop is one loop of a nest, with what the analysis found about it.
@@ -20,7 +22,12 @@ type Loop struct {
 	Pos    token.Pos
 	Func   *ssa.Function
 	Header *ssa.BasicBlock
-	Blocks []*ssa.BasicBlock
+	Blocks []*ssa.BasicBlock // the natural loop: blocks that reach the header again
+	// Arms are the other blocks of the model's loop region: code inside the
+	// loop statement that leaves it (a return). Their calls count as the
+	// loop's; their edges are the loop's exits.
+	Arms   []*ssa.BasicBlock
+	Region *model.Region // the model's loop region; nil without a model
 	Parent *Loop
 	Inner  []*Loop
 	Depth  int // 1 for an outermost loop

@@ -97,7 +97,7 @@ func (fa *funcAnalysis) steers(l *Loop) string {
 				if rb := r.Block(); rb == nil || l.Contains(rb) {
 					continue
 				}
-				if why := fa.steer(r, render(v), map[ssa.Instruction]bool{}); why != "" {
+				if why := fa.steer(r, fa.render(v), map[ssa.Instruction]bool{}); why != "" {
 					return why
 				}
 			}

@@ -51,6 +51,14 @@ func nameShapes(fn *ssa.Function, shapes []Shape) {
 		}
 		s.ID = loopID(fn, s.Pos)
 	}
+	// IDs that would repeat get #2, #3, ... in order, as the model's do.
+	seen := map[string]int{}
+	for i := range shapes {
+		seen[shapes[i].ID]++
+		if n := seen[shapes[i].ID]; n > 1 {
+			shapes[i].ID = fmt.Sprintf("%s#%d", shapes[i].ID, n)
+		}
+	}
 }
 
 func holdsAll(n ast.Node, blocks []*ssa.BasicBlock) bool {
@@ -99,7 +107,17 @@ func funcName(fn *ssa.Function) string {
 	return fn.Pkg.Pkg.Name() + "." + fn.RelString(fn.Pkg.Pkg)
 }
 
+// loopID is the model's ID for a loop statement: the line is relative to
+// the function's first line, so IDs do not move when code above does.
 func loopID(fn *ssa.Function, pos token.Pos) string {
+	if !pos.IsValid() {
+		return funcName(fn) + ":loop@-"
+	}
+	p := fn.Prog.Fset.Position(pos)
+	if syn := fn.Syntax(); syn != nil {
+		base := fn.Prog.Fset.Position(syn.Pos()).Line
+		return fmt.Sprintf("%s:loop@%s:+%d:%d", funcName(fn), filepath.Base(p.Filename), p.Line-base, p.Column)
+	}
 	return fmt.Sprintf("%s:loop@%s", funcName(fn), shortPos(fn.Prog.Fset, pos))
 }
 

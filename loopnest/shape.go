@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"sort"
 
+	"github.com/parpredict/parpredict/model"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -17,6 +18,24 @@ type Shape struct {
 	Pos    token.Pos
 	Header *ssa.BasicBlock
 	Blocks []*ssa.BasicBlock // header included, in index order
+	Region *model.Region     // the model's loop region; nil from FindLoops
+}
+
+// ModelLoops returns the shapes of the loop regions of a model function
+// (self-loops, while loops and natural loops). Improper regions, the cycles
+// that goto makes without a single header, are not loops here: they have no
+// induction variables and are never reduced.
+func ModelLoops(f *model.Func) []Shape {
+	var shapes []Shape
+	f.Walk(func(r *model.Region) {
+		if r.Kind.IsLoop() {
+			shapes = append(shapes, Shape{ID: r.ID, Pos: r.Pos, Header: r.Entry, Blocks: r.Blocks, Region: r})
+		}
+	})
+	if shapes == nil {
+		shapes = []Shape{} // not nil: nil asks Analyzer.Func to find loops itself
+	}
+	return shapes
 }
 
 // FindLoops returns the natural loops of fn, one per header (back edges to

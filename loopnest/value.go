@@ -35,7 +35,7 @@ func (c *exprCtx) expr(v ssa.Value, depth int) (symbolic.Expr, error) {
 		return symbolic.Const(n), nil
 	}
 	if !c.fa.invariant(c.loop, v) {
-		return nil, fmt.Errorf("%s is computed inside the loop", render(v))
+		return nil, fmt.Errorf("%s is computed inside the loop", c.fa.render(v))
 	}
 	if depth > maxExprDepth {
 		return c.leaf(v, symbolic.Pre), nil
@@ -109,7 +109,7 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 			}
 			arg := common.Args[0]
 			c.noteInEnclosing(arg)
-			return &symbolic.Sym{Name: b.Name() + "(" + render(arg) + ")", Kind: kind, Value: v}, nil
+			return &symbolic.Sym{Name: b.Name() + "(" + c.fa.render(arg) + ")", Kind: kind, Value: v}, nil
 		case "min", "max":
 			args := make([]symbolic.Expr, len(common.Args))
 			for i, a := range common.Args {
@@ -144,7 +144,7 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 // only the data decide.
 func (c *exprCtx) leaf(v ssa.Value, kind symbolic.SymKind) symbolic.Expr {
 	c.noteInEnclosing(v)
-	return &symbolic.Sym{Name: render(v), Kind: kind, Value: v}
+	return &symbolic.Sym{Name: c.fa.render(v), Kind: kind, Value: v}
 }
 
 func (c *exprCtx) noteInEnclosing(v ssa.Value) {
@@ -157,7 +157,7 @@ func (c *exprCtx) noteInEnclosing(v ssa.Value) {
 	}
 	for p := c.loop.Parent; p != nil; p = p.Parent {
 		if p.Contains(b) {
-			c.dataDep = append(c.dataDep, fmt.Sprintf("bound uses %s, computed in the enclosing loop %s", render(v), p.ID))
+			c.dataDep = append(c.dataDep, fmt.Sprintf("bound uses %s, computed in the enclosing loop %s", c.fa.render(v), p.ID))
 			return
 		}
 	}
@@ -182,15 +182,16 @@ func (c *exprCtx) named(v ssa.Value, e symbolic.Expr) symbolic.Expr {
 	if _, ok := e.(symbolic.Const); ok {
 		return e
 	}
-	if name := sourceName(v); name != "" {
+	if name := c.fa.sourceName(v); name != "" {
 		return &symbolic.Sym{Name: name, Kind: symbolic.Pre, Value: v, Def: e}
 	}
 	return e
 }
 
-// sourceName is the name of the local variable v was assigned to, from the
-// debug references that ssa.GlobalDebug mode records ("" without them).
-func sourceName(v ssa.Value) string {
+// sourceName is the name of the local variable v was assigned to: from the
+// debug references that ssa.GlobalDebug mode records, else from the
+// function's syntax (lo := rank*n/size names the product lo). "" if none.
+func (fa *funcAnalysis) sourceName(v ssa.Value) string {
 	if refs := v.Referrers(); refs != nil {
 		for _, r := range *refs {
 			if d, ok := r.(*ssa.DebugRef); ok && !d.IsAddr {
@@ -200,20 +201,95 @@ func sourceName(v ssa.Value) string {
 			}
 		}
 	}
+	switch v := v.(type) {
+	case *ssa.BinOp, *ssa.Call, *ssa.UnOp, *ssa.Convert:
+		return fa.assigned()[posIdx{v.Pos(), -1}]
+	case *ssa.Extract:
+		// first, stride, count := myRows(...)
+		return fa.assigned()[posIdx{v.Tuple.Pos(), v.Index}]
+	}
 	return ""
+}
+
+// posIdx keys assigned names: an expression's position, and for the
+// results of a multi-valued call, the result's index (-1 otherwise).
+type posIdx struct {
+	pos token.Pos
+	idx int
+}
+
+// assigned maps the position go/ssa gives an expression's value (the
+// operator of a binary or unary expression, the parenthesis of a call) to
+// the variable a short declaration, assignment or var spec gives it.
+func (fa *funcAnalysis) assigned() map[posIdx]string {
+	if fa.names != nil {
+		return fa.names
+	}
+	fa.names = map[posIdx]string{}
+	add := func(lhs []ast.Expr, rhs []ast.Expr) {
+		if len(rhs) == 1 && len(lhs) > 1 {
+			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok {
+				for i, l := range lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+						fa.names[posIdx{call.Lparen, i}] = id.Name
+					}
+				}
+			}
+			return
+		}
+		if len(lhs) != len(rhs) {
+			return
+		}
+		for i, r := range rhs {
+			id, ok := lhs[i].(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			switch r := ast.Unparen(r).(type) {
+			case *ast.BinaryExpr:
+				fa.names[posIdx{r.OpPos, -1}] = id.Name
+			case *ast.UnaryExpr:
+				fa.names[posIdx{r.OpPos, -1}] = id.Name
+			case *ast.StarExpr:
+				fa.names[posIdx{r.Star, -1}] = id.Name
+			case *ast.CallExpr:
+				fa.names[posIdx{r.Lparen, -1}] = id.Name
+			}
+		}
+	}
+	if syn := fa.fn.Syntax(); syn != nil {
+		ast.Inspect(syn, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return n == syn
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
+					add(n.Lhs, n.Rhs)
+				}
+			case *ast.ValueSpec:
+				lhs := make([]ast.Expr, len(n.Names))
+				for i, id := range n.Names {
+					lhs[i] = id
+				}
+				add(lhs, n.Values)
+			}
+			return true
+		})
+	}
+	return fa.names
 }
 
 // render prints v as Go source where it can: parameter and variable names,
 // *p, x.f, a[i], f(...).
-func render(v ssa.Value) string {
-	return renderDepth(v, 0)
+func (fa *funcAnalysis) render(v ssa.Value) string {
+	return fa.renderDepth(v, 0)
 }
 
-func renderDepth(v ssa.Value, depth int) string {
+func (fa *funcAnalysis) renderDepth(v ssa.Value, depth int) string {
 	if depth > 4 {
 		return v.Name()
 	}
-	if name := sourceName(v); name != "" {
+	if name := fa.sourceName(v); name != "" {
 		return name
 	}
 	switch v := v.(type) {
@@ -233,23 +309,27 @@ func renderDepth(v ssa.Value, depth int) string {
 		}
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			switch v.X.(type) {
-			case *ssa.FreeVar, *ssa.Global, *ssa.Alloc:
-				// Loading a captured or package variable reads the variable.
-				return renderDepth(v.X, depth+1)
+			switch x := v.X.(type) {
+			case *ssa.Global, *ssa.Alloc:
+				// Loading a package or local variable reads the variable.
+				return fa.renderDepth(v.X, depth+1)
+			case *ssa.FreeVar:
+				if boxed(x) {
+					return fa.renderDepth(v.X, depth+1)
+				}
 			}
-			return "*" + renderDepth(v.X, depth+1)
+			return "*" + fa.renderDepth(v.X, depth+1)
 		}
 	case *ssa.FieldAddr:
-		return renderDepth(v.X, depth+1) + "." + fieldName(v.X.Type(), v.Field)
+		return fa.renderDepth(v.X, depth+1) + "." + fieldName(v.X.Type(), v.Field)
 	case *ssa.Field:
-		return renderDepth(v.X, depth+1) + "." + fieldName(v.X.Type(), v.Field)
+		return fa.renderDepth(v.X, depth+1) + "." + fieldName(v.X.Type(), v.Field)
 	case *ssa.IndexAddr:
-		return renderDepth(v.X, depth+1) + "[" + renderDepth(v.Index, depth+1) + "]"
+		return fa.renderDepth(v.X, depth+1) + "[" + fa.renderDepth(v.Index, depth+1) + "]"
 	case *ssa.Index:
-		return renderDepth(v.X, depth+1) + "[" + renderDepth(v.Index, depth+1) + "]"
+		return fa.renderDepth(v.X, depth+1) + "[" + fa.renderDepth(v.Index, depth+1) + "]"
 	case *ssa.Convert:
-		return renderDepth(v.X, depth+1)
+		return fa.renderDepth(v.X, depth+1)
 	case *ssa.Call:
 		if callee := v.Common().StaticCallee(); callee != nil {
 			return callee.Name() + "(...)"
@@ -278,4 +358,29 @@ func blockOf(v ssa.Value) *ssa.BasicBlock {
 		return in.Block()
 	}
 	return nil
+}
+
+// boxed reports whether the free variable is a captured variable's box (the
+// closure may assign it) rather than its value: the closure was made with
+// an Alloc for it.
+func boxed(fv *ssa.FreeVar) bool {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if fn.Parent() == nil || idx < 0 {
+		return false
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, in := range b.Instrs {
+			if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn && idx < len(mc.Bindings) {
+				_, isAlloc := mc.Bindings[idx].(*ssa.Alloc)
+				return isAlloc
+			}
+		}
+	}
+	return false
 }
