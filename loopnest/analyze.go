@@ -13,6 +13,20 @@ type Analyzer struct {
 	pure  *Registry
 	own   func(*ssa.Function) bool
 	funcs map[*ssa.Function]*summary
+
+	// all are the functions whose calls and closures dependsOnRankSize
+	// follows back to their arguments; see SetProgram.
+	all   []*ssa.Function
+	calls map[*ssa.Function][]*ssa.CallCommon
+	makes map[*ssa.Function][]*ssa.MakeClosure
+}
+
+// SetProgram gives the analyzer the program's own functions, so that a
+// trip count over a parameter is found to depend on Rank() or Size() when
+// a caller passes such a value.
+func (a *Analyzer) SetProgram(fns []*ssa.Function) {
+	a.all = fns
+	a.calls, a.makes = nil, nil
 }
 
 // NewAnalyzer returns an analyzer that treats calls of the registry's
@@ -34,8 +48,10 @@ type funcAnalysis struct {
 	fn     *ssa.Function
 	ivs    map[*ssa.Phi]*IV
 	ivInit map[*IV]ssa.Value
+	ivStep map[*IV]ssa.Value
 	inv    map[*Loop]map[ssa.Value]bool
 	names  map[posIdx]string // see assigned
+	loops  []*Loop           // all loops of the function
 }
 
 func (fa *funcAnalysis) pos(b *ssa.BasicBlock) string {
@@ -66,7 +82,7 @@ func (a *Analyzer) Func(fn *ssa.Function, shapes []Shape) (f *Func, err error) {
 		return nil, err
 	}
 	f = &Func{Fn: fn}
-	fa := &funcAnalysis{a: a, fn: fn, ivs: map[*ssa.Phi]*IV{}, ivInit: map[*IV]ssa.Value{}, inv: map[*Loop]map[ssa.Value]bool{}}
+	fa := &funcAnalysis{a: a, fn: fn, ivs: map[*ssa.Phi]*IV{}, ivInit: map[*IV]ssa.Value{}, ivStep: map[*IV]ssa.Value{}, inv: map[*Loop]map[ssa.Value]bool{}}
 	// Parents before children: an inner loop's bound may be an outer
 	// loop's induction variable.
 	for _, l := range loops {
@@ -77,8 +93,11 @@ func (a *Analyzer) Func(fn *ssa.Function, shapes []Shape) (f *Func, err error) {
 	for _, r := range f.Roots {
 		r.Walk(func(l *Loop) {
 			f.Loops = append(f.Loops, l)
-			l.IVs = fa.findIVs(l)
 		})
+	}
+	fa.loops = f.Loops
+	for _, l := range f.Loops {
+		l.IVs = fa.findIVs(l)
 	}
 	// With every loop's induction variables known, an exit of an outer
 	// loop that tests an inner loop's counter is not data-dependent.

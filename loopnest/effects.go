@@ -85,7 +85,7 @@ func (a *Analyzer) callSummary(s *summary, call *ssa.Call) {
 	case a.own(callee):
 		sub := a.funcSummary(callee)
 		pure := len(sub.mpi) == 0 && len(sub.effects) == 0 && allPure(sub.calls)
-		s.calls = append(s.calls, Site{Name: displayName(path, name), Pos: pos, Pure: pure})
+		s.calls = append(s.calls, Site{Name: funcName(callee), Pos: pos, Pure: pure})
 		s.mpi = append(s.mpi, withVia(sub.mpi, funcName(callee))...)
 		s.effects = append(s.effects, withVia(sub.effects, funcName(callee))...)
 		for _, c := range sub.calls {

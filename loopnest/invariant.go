@@ -44,7 +44,15 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 		case token.ARROW:
 			return false
 		case token.MUL:
-			return fa.invariant(l, v.X) && !fa.mayStore(l, v.Type())
+			if !fa.invariant(l, v.X) {
+				return false
+			}
+			if root := localRoot(v.X); root != nil {
+				// A local variable whose address never escapes changes
+				// only by stores to it in the loop.
+				return !storesTo(l, root)
+			}
+			return !fa.mayStore(l, v.Type())
 		}
 		return fa.invariant(l, v.X)
 	case *ssa.FieldAddr:
@@ -102,4 +110,86 @@ func (fa *funcAnalysis) mayStore(l *Loop, t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// localRoot returns the Alloc that addr points into (through field and
+// element addresses) when that Alloc's address never escapes: it is only
+// loaded from, stored to, or indexed. Nil otherwise.
+func localRoot(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+			continue
+		case *ssa.IndexAddr:
+			if _, ok := a.X.Type().Underlying().(*types.Pointer); !ok {
+				return nil // indexing a slice: the backing array is shared
+			}
+			addr = a.X
+			continue
+		case *ssa.Alloc:
+			if escapes(a, 0) {
+				return nil
+			}
+			return a
+		}
+		return nil
+	}
+}
+
+func escapes(v ssa.Value, depth int) bool {
+	if depth > 8 || v.Referrers() == nil {
+		return true
+	}
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return true
+			}
+		case *ssa.Store:
+			if r.Val == v {
+				return true
+			}
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			if escapes(r, depth+1) {
+				return true
+			}
+		case *ssa.IndexAddr:
+			if escapes(r, depth+1) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// storesTo reports whether a block of l stores into root.
+func storesTo(l *Loop, root *ssa.Alloc) bool {
+	for _, b := range l.Blocks {
+		for _, in := range b.Instrs {
+			if st, ok := in.(*ssa.Store); ok && rootAlloc(st.Addr) == root {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func rootAlloc(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		case *ssa.Alloc:
+			return a
+		default:
+			return nil
+		}
+	}
 }

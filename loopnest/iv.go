@@ -3,6 +3,7 @@ package loopnest
 import (
 	"go/constant"
 	"go/token"
+	"strings"
 
 	"github.com/parpredict/parpredict/loopnest/symbolic"
 
@@ -44,7 +45,12 @@ func (fa *funcAnalysis) findIVs(l *Loop) []*IV {
 			continue
 		}
 		iv := &IV{Phi: phi, Name: phi.Comment}
-		if iv.Name == "" {
+		switch {
+		case strings.HasPrefix(iv.Name, "range"):
+			// go/ssa's hidden counter of a range loop (rangeindex,
+			// rangeint.iter).
+			iv.Name = "range"
+		case iv.Name == "":
 			iv.Name = phi.Name()
 		}
 		ctx := &exprCtx{fa: fa, loop: l}
@@ -69,6 +75,7 @@ func (fa *funcAnalysis) findIVs(l *Loop) []*IV {
 		ivs = append(ivs, iv)
 		fa.ivs[phi] = iv
 		fa.ivInit[iv] = init
+		fa.ivStep[iv] = stepVal
 	}
 	return ivs
 }

@@ -30,6 +30,11 @@ func Load(cfg model.Config, patterns []string, pure *Registry) (*Program, error)
 // FromModel analyses the loop regions of every function of a model.
 func FromModel(mp *model.Program, pure *Registry) (*Program, error) {
 	a := NewAnalyzer(pure, ownFuncs(mp.Packages))
+	fns := make([]*ssa.Function, len(mp.Funcs))
+	for i, f := range mp.Funcs {
+		fns[i] = f.SSA
+	}
+	a.SetProgram(fns)
 	out := &Program{Prog: mp.SSA, Model: mp}
 	for _, mf := range mp.Funcs {
 		f, err := a.Func(mf.SSA, ModelLoops(mf))
@@ -62,6 +67,7 @@ func Analyze(prog *ssa.Program, pkgs []*ssa.Package, pure *Registry) (*Program, 
 		}
 		return fns[i].String() < fns[j].String()
 	})
+	a.SetProgram(fns)
 	out := &Program{Prog: prog}
 	for _, fn := range fns {
 		f, err := a.Func(fn, nil)

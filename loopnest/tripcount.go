@@ -78,7 +78,10 @@ func (fa *funcAnalysis) countFrom(l *Loop, e exit, t counterTest) {
 		return
 	}
 	init := fa.ivInit[t.iv]
-	l.RankSize = dependsOnRankSize(t.bound, map[ssa.Value]bool{}) || dependsOnRankSize(init, map[ssa.Value]bool{})
+	l.RankSize = fa.a.dependsOnRankSize(t.bound, map[ssa.Value]bool{}) || fa.a.dependsOnRankSize(init, map[ssa.Value]bool{})
+	if t.iv.StepExpr != nil {
+		l.RankSize = l.RankSize || fa.a.dependsOnRankSize(fa.ivStep[t.iv], map[ssa.Value]bool{})
+	}
 	if len(ctx.dataDep) > 0 {
 		l.DataDependent = true
 		l.Notes = append(l.Notes, ctx.dataDep...)
@@ -385,41 +388,4 @@ func swap(op token.Token) token.Token {
 		return token.LEQ
 	}
 	return op
-}
-
-// dependsOnRankSize reports whether v is computed from Rank() or Size().
-func dependsOnRankSize(v ssa.Value, seen map[ssa.Value]bool) bool {
-	if v == nil || seen[v] || len(seen) > 256 {
-		return false
-	}
-	seen[v] = true
-	switch v := v.(type) {
-	case *ssa.Call:
-		common := v.Common()
-		if callee := common.StaticCallee(); callee != nil {
-			if path, name := qualified(callee); path == MPIPath && (name == "Comm.Rank" || name == "Comm.Size") {
-				return true
-			}
-		}
-		if b, ok := common.Value.(*ssa.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
-			for _, a := range common.Args {
-				if dependsOnRankSize(a, seen) {
-					return true
-				}
-			}
-		}
-	case *ssa.BinOp:
-		return dependsOnRankSize(v.X, seen) || dependsOnRankSize(v.Y, seen)
-	case *ssa.UnOp:
-		return v.Op != token.MUL && dependsOnRankSize(v.X, seen)
-	case *ssa.Convert:
-		return dependsOnRankSize(v.X, seen)
-	case *ssa.Phi:
-		for _, e := range v.Edges {
-			if dependsOnRankSize(e, seen) {
-				return true
-			}
-		}
-	}
-	return false
 }

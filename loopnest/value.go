@@ -152,6 +152,10 @@ func (c *exprCtx) noteInEnclosing(v ssa.Value) {
 	if b == nil {
 		return
 	}
+	if other := c.fa.otherLoop(c.loop, v); other != nil {
+		c.dataDep = append(c.dataDep, fmt.Sprintf("bound uses %s, computed by the loop %s", c.fa.render(v), other.ID))
+		return
+	}
 	if _, ok := v.(*ssa.Phi); !ok && !isMemoryOrOpaque(v) {
 		return
 	}
@@ -202,7 +206,7 @@ func (fa *funcAnalysis) sourceName(v ssa.Value) string {
 		}
 	}
 	switch v := v.(type) {
-	case *ssa.BinOp, *ssa.Call, *ssa.UnOp, *ssa.Convert:
+	case *ssa.BinOp, *ssa.Call, *ssa.UnOp, *ssa.Convert, *ssa.MakeSlice, *ssa.Slice:
 		return fa.assigned()[posIdx{v.Pos(), -1}]
 	case *ssa.Extract:
 		// first, stride, count := myRows(...)
@@ -254,6 +258,8 @@ func (fa *funcAnalysis) assigned() map[posIdx]string {
 				fa.names[posIdx{r.Star, -1}] = id.Name
 			case *ast.CallExpr:
 				fa.names[posIdx{r.Lparen, -1}] = id.Name
+			case *ast.SliceExpr:
+				fa.names[posIdx{r.Lbrack, -1}] = id.Name
 			}
 		}
 	}
@@ -317,6 +323,9 @@ func (fa *funcAnalysis) renderDepth(v ssa.Value, depth int) string {
 				if boxed(x) {
 					return fa.renderDepth(v.X, depth+1)
 				}
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+				// p.f and a[i] read through the address implicitly.
+				return fa.renderDepth(v.X, depth+1)
 			}
 			return "*" + fa.renderDepth(v.X, depth+1)
 		}
@@ -380,6 +389,39 @@ func boxed(fv *ssa.FreeVar) bool {
 				_, isAlloc := mc.Bindings[idx].(*ssa.Alloc)
 				return isAlloc
 			}
+		}
+	}
+	return false
+}
+
+// otherLoop returns the loop, neither l nor one enclosing it, in which v (or,
+// for a phi, one of its incoming values) is computed: a result of earlier
+// loop work, which the interpreter does not compute when that work is
+// skipped. Nil if there is none.
+func (fa *funcAnalysis) otherLoop(l *Loop, v ssa.Value) *Loop {
+	vals := []ssa.Value{v}
+	if phi, ok := v.(*ssa.Phi); ok {
+		vals = append(vals, phi.Edges...)
+	}
+	for _, x := range vals {
+		b := blockOf(x)
+		if b == nil {
+			continue
+		}
+		for _, o := range fa.loops {
+			if o.Contains(b) && !encloses(o, l) {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// encloses reports whether o is l or one of l's ancestors.
+func encloses(o, l *Loop) bool {
+	for p := l; p != nil; p = p.Parent {
+		if p == o {
+			return true
 		}
 	}
 	return false

@@ -1,5 +1,7 @@
-// Package forms holds loop forms whose trip counts loopnest_test checks.
-// Each loop's line carries a marker comment naming it in the test table.
+// Package forms holds loop forms whose trip counts the loopnest tests check.
+// Each loop's line carries a marker comment naming it in the test table;
+// each loop body adds one to Hits[depth-1], so running a function counts
+// the iterations its loops really make.
 package forms
 
 import (
@@ -8,156 +10,161 @@ import (
 	"github.com/parpredict/parpredict/mpi"
 )
 
-// acc receives the loops' work; writing memory does not stop reduction.
-var acc = make([]float64, 1)
+// Hits counts iterations by loop depth. It is float64 so that the
+// counting stores do not alias the int loads some loop bounds make.
+var Hits = make([]float64, 3)
 
-func lessThan(n int) {
+func LessThan(n int) {
 	for i := 0; i < n; i++ { // lt
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func lessEqual(n int) {
+func LessEqual(n int) {
 	for i := 0; i <= n; i++ { // le
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func stepTwo(lo, hi int) {
+func StepTwo(lo, hi int) {
 	for i := lo; i < hi; i += 2 { // step2
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func stepThreeLE(lo, hi int) {
+func StepThreeLE(lo, hi int) {
 	for i := lo; i <= hi; i += 3 { // step3le
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func descending(n int) {
+func Descending(n int) {
 	for i := n; i > 0; i-- { // desc
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func descendingGE(hi, lo int) {
+func DescendingGE(hi, lo int) {
 	for i := hi; i >= lo; i -= 2 { // descge
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func notEqual(n int) {
+func NotEqual(n int) {
 	for i := 0; i != n; i++ { // ne
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func reversedTest(n int) {
+func ReversedTest(n int) {
 	for i := 0; n > i; i++ { // rev
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func rangeInt(n int) {
-	for i := range n { // rangeint
-		acc[0] += float64(i)
+func RangeInt(n int) {
+	for range n { // rangeint
+		Hits[0]++
 	}
 }
 
-func rangeSlice(s []float64) {
+func RangeSlice(s []float64) {
 	for i := range s { // rangeslice
-		acc[0] += float64(i)
+		Hits[0] += 1 + 0*s[i]
 	}
 }
 
-func rangeArray(a [16]int) {
+func RangeArray(a [16]int) {
 	for i := range a { // rangearray
-		acc[0] += float64(i)
+		Hits[0] += float64(1 + 0*a[i])
 	}
 }
 
-func rangeString(s string) {
-	for i := range s { // rangestring
-		acc[0] += float64(i)
+func RangeString(s string) {
+	for range s { // rangestring
+		Hits[0]++
 	}
 }
 
-func rangeMap(m map[int]int) {
-	for k := range m { // rangemap
-		acc[0] += float64(k)
+func RangeMap(m map[int]int) {
+	for range m { // rangemap
+		Hits[0]++
 	}
 }
 
-func boundBefore(n, rank, size int) {
+func BoundBefore(n, rank, size int) {
 	lo := rank * n / size
 	hi := (rank + 1) * n / size
 	for i := lo; i < hi; i++ { // before
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func rankRows(c *mpi.Comm, n int) {
+func RankRows(c *mpi.Comm, n int) {
 	rank, size := c.Rank(), c.Size()
 	lo, hi := rank*n/size, (rank+1)*n/size
 	for i := lo; i < hi; i++ { // rankrows
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 	for i := rank; i < n; i += size { // cyclic
-		acc[0] += float64(i)
+		Hits[1]++
 	}
 }
 
-func lenBound(a []int) {
+func LenBound(a []int) {
 	for i := 1; i < len(a)-1; i++ { // lenbound
-		acc[0] += float64(a[i])
+		Hits[0]++
 	}
 }
 
-func triangular(n int) {
+func Triangular(n int) {
 	for i := 0; i < n; i++ { // tri-outer
+		Hits[0]++
 		for j := 0; j < i; j++ { // tri-inner
-			acc[0] += float64(j)
+			Hits[1]++
 		}
 	}
 }
 
-func upperTriangular(n int) {
+func UpperTriangular(n int) {
 	for i := 0; i < n; i++ { // utri-outer
+		Hits[0]++
 		for j := i + 1; j < n; j++ { // utri-inner
-			acc[0] += float64(j)
+			Hits[1]++
 		}
 	}
 }
 
-func breakOut(a []int, x int) {
+func BreakOut(a []int, x int) {
 	for i := 0; i < len(a); i++ { // break
+		Hits[0]++
 		if a[i] == x {
 			break
 		}
 	}
 }
 
-func breakOnIndex(n int) {
+func BreakOnIndex(n int) {
 	for i := 0; i < n; i++ { // breakidx
 		if i == 10 {
 			break
 		}
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func continues(n int) {
+func Continues(n int) {
 	for i := 0; i < n; i++ { // continue
 		if i%3 == 0 {
 			continue
 		}
-		acc[0] += float64(i)
+		Hits[0]++
 	}
 }
 
-func returns(a []int) int {
+func Returns(a []int) int {
 	for i := range a { // return
+		Hits[0]++
 		if a[i] < 0 {
 			return i
 		}
@@ -165,10 +172,12 @@ func returns(a []int) int {
 	return -1
 }
 
-func labeled(n int) {
+func Labeled(n int) {
 outer:
 	for i := 0; i < n; i++ { // lab-outer
+		Hits[0]++
 		for j := 0; j < n; j++ { // lab-inner
+			Hits[1]++
 			if j == i {
 				continue outer
 			}
@@ -179,45 +188,79 @@ outer:
 	}
 }
 
-func converge(tol float64) {
+func Converge(tol float64) {
 	res := 1.0
 	for res > tol { // while
+		Hits[0]++
 		res *= 0.5
 	}
 }
 
-func convergeCounted(maxit int, tol float64) {
+func ConvergeCounted(maxit int, tol float64) {
 	res := 1.0
 	for it := 0; it < maxit && res > tol; it++ { // maxit
+		Hits[0]++
 		res *= 0.5
 	}
 }
 
-func whileCounter(n int) {
+func WhileCounter(n int) {
 	i := 0
 	for i < n { // whilecounter
+		Hits[0]++
 		i++
 	}
 }
 
-func sparse(rowptr []int, val []float64, n int) {
+func Sparse(rowptr []int, val []float64, n int) {
 	for i := 0; i < n; i++ { // csr-rows
+		Hits[0]++
 		for k := rowptr[i]; k < rowptr[i+1]; k++ { // csr-inner
-			acc[0] += math.Round(val[k])
+			Hits[1] += 1 + 0*math.Round(val[k])
 		}
 	}
 }
 
-func flagBound(n *int) {
+func FlagBound(n *int) {
 	mpi.Main(func(c *mpi.Comm) {
 		for i := 0; i < *n; i++ { // flag
-			acc[0] += float64(i)
+			Hits[0]++
 		}
 	})
 }
 
-func minBound(n, chunk int) {
+func MinBound(n, chunk int) {
 	for i := 0; i < min(n, chunk); i++ { // min
-		acc[0] += float64(i)
+		Hits[0]++
+	}
+}
+
+func Communicates(c *mpi.Comm, steps int) {
+	buf := make([]float64, 4)
+	for s := 0; s < steps; s++ { // mpi-outer
+		for i := range buf { // mpi-inner
+			buf[i] = float64(s + i)
+		}
+		mpi.Allreduce(c, buf, buf, mpi.Sum)
+	}
+}
+
+// CountPositive's loop result steers the caller's loop bound: reducing the
+// loop would leave the interpreter without the count it needs.
+func CountPositive(a []float64) {
+	k := 0
+	for i := range a { // steer
+		if a[i] > 0 {
+			k++
+		}
+	}
+	for j := 0; j < k; j++ { // steered
+		Hits[1]++
+	}
+}
+
+func Impure(n int) {
+	for i := 0; i < n; i++ { // impure
+		println(i)
 	}
 }
