@@ -140,13 +140,24 @@ func (a *Analyzer) loopSummary(l *Loop) {
 	for _, b := range l.Arms {
 		s.add(a.blockSummary(b), "")
 	}
-	l.MPI, l.Calls, l.Effects = sortSites(s.mpi), sortSites(s.calls), sortSites(s.effects)
+	fset := l.Func.Prog.Fset
+	l.MPI, l.Calls, l.Effects = sortSites(fset, s.mpi), sortSites(fset, s.calls), sortSites(fset, s.effects)
 }
 
-func sortSites(s []Site) []Site {
+// sortSites orders the loop's own sites first, then those found in each
+// callee; within each, by file name and offset (token.Pos order across
+// files depends on the order files were parsed in).
+func sortSites(fset *token.FileSet, s []Site) []Site {
 	sort.SliceStable(s, func(i, j int) bool {
-		if s[i].Pos != s[j].Pos {
-			return s[i].Pos < s[j].Pos
+		if s[i].Via != s[j].Via {
+			return s[i].Via < s[j].Via
+		}
+		a, b := fset.Position(s[i].Pos), fset.Position(s[j].Pos)
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
 		}
 		return s[i].Name < s[j].Name
 	})

@@ -46,7 +46,25 @@ func FromModel(mp *model.Program, pure *Registry) (*Program, error) {
 			out.Funcs = append(out.Funcs, f)
 		}
 	}
+	out.sortFuncs()
 	return out, nil
+}
+
+// sortFuncs orders functions by file name and position in the file: the
+// order of files in the FileSet depends on the order packages were parsed
+// in, which is not fixed.
+func (p *Program) sortFuncs() {
+	fset := p.Prog.Fset
+	sort.SliceStable(p.Funcs, func(i, j int) bool {
+		a, b := fset.Position(p.Funcs[i].Fn.Pos()), fset.Position(p.Funcs[j].Fn.Pos())
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return p.Funcs[i].Fn.String() < p.Funcs[j].Fn.String()
+	})
 }
 
 // Analyze analyses the loops of every function of pkgs, closures included,
@@ -78,6 +96,7 @@ func Analyze(prog *ssa.Program, pkgs []*ssa.Package, pure *Registry) (*Program, 
 			out.Funcs = append(out.Funcs, f)
 		}
 	}
+	out.sortFuncs()
 	return out, nil
 }
 

@@ -116,7 +116,11 @@ func (fa *funcAnalysis) steer(in ssa.Instruction, name string, seen map[ssa.Inst
 	}
 	switch in := in.(type) {
 	case *ssa.If:
-		return fmt.Sprintf("its result %s decides a branch in block %d (%s)", name, in.Block().Index, fa.pos(in.Block()))
+		where := fa.pos(in.Block())
+		if p := in.Cond.Pos(); p.IsValid() {
+			where = shortPos(fa.fn.Prog.Fset, p)
+		}
+		return fmt.Sprintf("its result %s decides a branch at %s", name, where)
 	case *ssa.Return:
 		res := fa.fn.Signature.Results()
 		for i := 0; i < res.Len(); i++ {
