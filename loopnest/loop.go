@@ -37,6 +37,10 @@ type Loop struct {
 	IVs []*IV
 	// Counter is the induction variable the exit test compares, nil if none.
 	Counter *IV
+	// First is the value the exit test's variable has in the first
+	// iteration: Counter.Init, or Counter.Init+1 for go/ssa's range index,
+	// which starts at -1 and is tested after its increment.
+	First symbolic.Expr
 	// Trip is the number of iterations per entry of the loop (times the
 	// body runs), nil when unknown. With UpperBound set it is an upper bound.
 	Trip symbolic.Expr

@@ -98,8 +98,8 @@ func loopReport(fset *token.FileSet, l *Loop) LoopReport {
 	}
 	if iv := l.Counter; iv != nil {
 		lr.Counter = &IVReport{Name: iv.Name, Step: iv.StepString()}
-		if iv.Init != nil {
-			lr.Counter.Init = iv.Init.String()
+		if l.First != nil {
+			lr.Counter.Init = l.First.String()
 		}
 	}
 	if l.Trip != nil {

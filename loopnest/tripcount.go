@@ -87,6 +87,10 @@ func (fa *funcAnalysis) countFrom(l *Loop, e exit, t counterTest) {
 		l.Notes = append(l.Notes, ctx.dataDep...)
 	}
 	start := symbolic.NewAdd(t.iv.Init, symbolic.Const(t.off))
+	l.First = start
+	if isLatch(l, e.from) {
+		l.First = t.iv.Init
+	}
 	count := func(start symbolic.Expr) (symbolic.Expr, error) {
 		if t.iv.StepExpr != nil {
 			return symbolic.TripCountBy(start, bound, t.iv.StepExpr, t.op)
