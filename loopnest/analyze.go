@@ -10,9 +10,11 @@ import (
 // Analyzer computes loop nests. One Analyzer serves a whole program: it
 // remembers the summaries of the program's functions.
 type Analyzer struct {
-	pure  *Registry
-	own   func(*ssa.Function) bool
-	funcs map[*ssa.Function]*summary
+	pure   *Registry
+	own    func(*ssa.Function) bool
+	funcs  map[*ssa.Function]*summary
+	blocks map[*ssa.BasicBlock]*summary
+	names  map[*ssa.Function]string
 
 	// all are the functions whose calls and closures dependsOnRankSize
 	// follows back to their arguments; see SetProgram.
@@ -39,7 +41,8 @@ func NewAnalyzer(pure *Registry, own func(*ssa.Function) bool) *Analyzer {
 	if own == nil {
 		own = func(*ssa.Function) bool { return false }
 	}
-	return &Analyzer{pure: pure, own: own, funcs: map[*ssa.Function]*summary{}}
+	return &Analyzer{pure: pure, own: own, funcs: map[*ssa.Function]*summary{},
+		blocks: map[*ssa.BasicBlock]*summary{}, names: map[*ssa.Function]string{}}
 }
 
 // funcAnalysis is the state of analysing one function.

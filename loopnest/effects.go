@@ -1,7 +1,9 @@
 package loopnest
 
 import (
+	"fmt"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 
@@ -9,49 +11,73 @@ import (
 )
 
 // summary is what a block, loop or function does that matters to the
-// reduction plan.
+// reduction plan. Sites are kept once each: per position for the code's own
+// sites, per name and function for sites found in callees, so summaries of
+// deep call chains stay small.
 type summary struct {
 	mpi, calls, effects []Site
+	seen                map[string]bool
 }
 
-func (s *summary) add(o *summary, via string) {
-	s.mpi = append(s.mpi, withVia(o.mpi, via)...)
-	s.calls = append(s.calls, withVia(o.calls, via)...)
-	s.effects = append(s.effects, withVia(o.effects, via)...)
-}
-
-func withVia(sites []Site, via string) []Site {
-	out := make([]Site, len(sites))
-	for i, s := range sites {
-		if s.Via == "" {
-			s.Via = via
-		}
-		out[i] = s
+func (s *summary) put(list *[]Site, site Site) {
+	key := site.Name + "|" + site.Via
+	if site.Via == "" {
+		key += fmt.Sprintf("|%d|%t", site.Pos, site.Pure)
 	}
-	return out
+	if s.seen == nil {
+		s.seen = map[string]bool{}
+	}
+	if !s.seen[key] {
+		s.seen[key] = true
+		*list = append(*list, site)
+	}
+}
+
+// add adds o's sites, attributing those without a function to via.
+func (s *summary) add(o *summary, via string) {
+	for _, x := range o.mpi {
+		s.put(&s.mpi, withVia(x, via))
+	}
+	for _, x := range o.calls {
+		s.put(&s.calls, withVia(x, via))
+	}
+	for _, x := range o.effects {
+		s.put(&s.effects, withVia(x, via))
+	}
+}
+
+func withVia(site Site, via string) Site {
+	if site.Via == "" {
+		site.Via = via
+	}
+	return site
 }
 
 // blockSummary lists the MPI calls, other calls and effects of b's
 // instructions, looking into calls of the program's own functions.
 func (a *Analyzer) blockSummary(b *ssa.BasicBlock) *summary {
+	if s, ok := a.blocks[b]; ok {
+		return s
+	}
 	s := &summary{}
+	a.blocks[b] = s
 	for _, in := range b.Instrs {
 		switch in := in.(type) {
 		case *ssa.Go:
-			s.effects = append(s.effects, Site{Name: "go statement", Pos: in.Pos()})
+			s.put(&s.effects, Site{Name: "go statement", Pos: in.Pos()})
 		case *ssa.Defer:
-			s.effects = append(s.effects, Site{Name: "defer statement", Pos: in.Pos()})
+			s.put(&s.effects, Site{Name: "defer statement", Pos: in.Pos()})
 		case *ssa.Select:
-			s.effects = append(s.effects, Site{Name: "select", Pos: in.Pos()})
+			s.put(&s.effects, Site{Name: "select", Pos: in.Pos()})
 		case *ssa.Send:
-			s.effects = append(s.effects, Site{Name: "channel send", Pos: in.Pos()})
+			s.put(&s.effects, Site{Name: "channel send", Pos: in.Pos()})
 		case *ssa.UnOp:
 			if in.Op == token.ARROW {
-				s.effects = append(s.effects, Site{Name: "channel receive", Pos: in.Pos()})
+				s.put(&s.effects, Site{Name: "channel receive", Pos: in.Pos()})
 			}
 		case *ssa.Store:
 			if g, ok := in.Addr.(*ssa.Global); ok {
-				s.effects = append(s.effects, Site{Name: "store to package variable " + g.Name(), Pos: in.Pos()})
+				s.put(&s.effects, Site{Name: "store to package variable " + g.Name(), Pos: in.Pos()})
 			}
 		case *ssa.Call:
 			a.callSummary(s, in)
@@ -64,7 +90,7 @@ func (a *Analyzer) callSummary(s *summary, call *ssa.Call) {
 	common := call.Common()
 	pos := call.Pos()
 	if b, ok := common.Value.(*ssa.Builtin); ok {
-		s.calls = append(s.calls, Site{Name: b.Name(), Pos: pos, Pure: a.pure.PureBuiltin(b.Name())})
+		s.put(&s.calls, Site{Name: b.Name(), Pos: pos, Pure: a.pure.PureBuiltin(b.Name())})
 		return
 	}
 	callee := common.StaticCallee()
@@ -73,29 +99,33 @@ func (a *Analyzer) callSummary(s *summary, call *ssa.Call) {
 		if common.IsInvoke() {
 			name = "interface method " + common.Method.Name()
 		}
-		s.calls = append(s.calls, Site{Name: name, Pos: pos})
+		s.put(&s.calls, Site{Name: name, Pos: pos})
 		return
 	}
 	path, name := qualified(callee)
 	switch {
 	case path == MPIPath && !a.pure.Pure(callee):
-		s.mpi = append(s.mpi, Site{Name: name[strings.LastIndex(name, ".")+1:], Pos: pos})
+		s.put(&s.mpi, Site{Name: name[strings.LastIndex(name, ".")+1:], Pos: pos})
 	case a.pure.Pure(callee):
-		s.calls = append(s.calls, Site{Name: displayName(path, name), Pos: pos, Pure: true})
+		s.put(&s.calls, Site{Name: displayName(path, name), Pos: pos, Pure: true})
 	case a.own(callee):
 		sub := a.funcSummary(callee)
 		pure := len(sub.mpi) == 0 && len(sub.effects) == 0 && allPure(sub.calls)
-		s.calls = append(s.calls, Site{Name: funcName(callee), Pos: pos, Pure: pure})
-		s.mpi = append(s.mpi, withVia(sub.mpi, funcName(callee))...)
-		s.effects = append(s.effects, withVia(sub.effects, funcName(callee))...)
+		via := a.funcName(callee)
+		s.put(&s.calls, Site{Name: via, Pos: pos, Pure: pure})
+		for _, x := range sub.mpi {
+			s.put(&s.mpi, withVia(x, via))
+		}
+		for _, x := range sub.effects {
+			s.put(&s.effects, withVia(x, via))
+		}
 		for _, c := range sub.calls {
 			if !c.Pure {
-				c.Via = funcName(callee)
-				s.calls = append(s.calls, c)
+				s.put(&s.calls, withVia(c, via))
 			}
 		}
 	default:
-		s.calls = append(s.calls, Site{Name: displayName(path, name), Pos: pos})
+		s.put(&s.calls, Site{Name: displayName(path, name), Pos: pos})
 	}
 }
 
@@ -110,6 +140,16 @@ func allPure(sites []Site) bool {
 		}
 	}
 	return true
+}
+
+// funcName is funcName(fn), remembered: printing a method's name is slow.
+func (a *Analyzer) funcName(fn *ssa.Function) string {
+	n, ok := a.names[fn]
+	if !ok {
+		n = funcName(fn)
+		a.names[fn] = n
+	}
+	return n
 }
 
 // funcSummary is the summary of a program function's whole body, computed
@@ -141,7 +181,9 @@ func (a *Analyzer) loopSummary(l *Loop) {
 		s.add(a.blockSummary(b), "")
 	}
 	fset := l.Func.Prog.Fset
-	l.MPI, l.Calls, l.Effects = sortSites(fset, s.mpi), sortSites(fset, s.calls), sortSites(fset, s.effects)
+	l.MPI = sortSites(fset, slices.Clone(s.mpi))
+	l.Calls = sortSites(fset, slices.Clone(s.calls))
+	l.Effects = sortSites(fset, slices.Clone(s.effects))
 }
 
 // sortSites orders the loop's own sites first, then those found in each
