@@ -298,3 +298,19 @@ func TestFindLoopsMatchesModel(t *testing.T) {
 		}
 	}
 }
+
+func TestLookup(t *testing.T) {
+	p := load(t, "../examples/matmul")
+	nests := p.Nests()
+	if len(nests) == 0 {
+		t.Fatal("no reduced nests in matmul")
+	}
+	for _, n := range nests {
+		if p.Loop(n.ID) != n {
+			t.Errorf("Loop(%q) does not find the nest", n.ID)
+		}
+	}
+	if p.Loop("main.nothing:loop@x.go:+1:1") != nil {
+		t.Error("Loop found a loop that does not exist")
+	}
+}
