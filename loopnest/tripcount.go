@@ -174,7 +174,7 @@ func (fa *funcAnalysis) counterTest(l *Loop, e exit) (counterTest, bool) {
 		// The loop goes on along the false branch.
 		op = negate(op)
 	}
-	for _, iv := range fa.loopIVs(l) {
+	for _, iv := range l.IVs {
 		if off, ok := offsetOf(cmp.X, iv.Phi); ok && fa.invariant(l, cmp.Y) {
 			return counterTest{iv, off, op, cmp.Y}, true
 		}
@@ -184,8 +184,6 @@ func (fa *funcAnalysis) counterTest(l *Loop, e exit) (counterTest, bool) {
 	}
 	return counterTest{}, false
 }
-
-func (fa *funcAnalysis) loopIVs(l *Loop) []*IV { return l.IVs }
 
 // noteExit records why an exit other than the counter test makes the trip
 // count an upper bound or data-dependent.
@@ -219,7 +217,7 @@ func (fa *funcAnalysis) noteExit(l *Loop, e exit, counted bool) {
 // rangeIterCount handles range over strings, maps and channels, whose exit
 // test is the ok result of the iterator's next step.
 func (fa *funcAnalysis) rangeIterCount(l *Loop, x ssa.Value) {
-	switch t := x.Type().Underlying().(type) {
+	switch x.Type().Underlying().(type) {
 	case *types.Basic: // string
 		ctx := &exprCtx{fa: fa, loop: l}
 		if fa.invariant(l, x) {
@@ -237,8 +235,6 @@ func (fa *funcAnalysis) rangeIterCount(l *Loop, x ssa.Value) {
 		l.DataDependent = true
 		l.Notes = append(l.Notes, "range over a map: len(m) unless the body inserts or deletes")
 		return
-	default:
-		_ = t
 	}
 	l.DataDependent = true
 	l.Notes = append(l.Notes, "range over "+x.Type().String()+": the count is decided at run time")

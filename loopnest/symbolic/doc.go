@@ -22,7 +22,13 @@
 // |             | values computed before a loop, their definition                 |
 // | Env         | the bindings an evaluation looks symbols up in                  |
 // | Names       | an Env keyed by symbol name, for tests and the command line     |
+// | Values      | an Env keyed by the SSA value a symbol stands for (interpreter) |
+// | Chain       | Envs consulted in turn                                          |
 // | TripCount   | the number of iterations of `for i := a; i OP b; i += s`        |
+// | TripCountBy | the same for a symbolic step known to be positive (i += size)   |
+//
+// Symbols and Uses walk an expression; NonNegative and Positive are the
+// sign facts the simplifier and TripCountBy rely on.
 //
 // Symbols are compared by name when terms are merged: two symbols with the
 // same name are the same unknown. Callers choose names to make that true
