@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/parpredict/parpredict/loopnest/symbolic"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -169,4 +171,34 @@ func writeFileAtomic(name string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), name)
+}
+
+func TestIterationsBoundBySSAValues(t *testing.T) {
+	// The interpreter binds symbols by the SSA values it knows.
+	p := load(t, "../examples/heat")
+	var nest *Loop
+	for _, l := range p.Nests() {
+		if funcName(l.Func) == "main.jacobiStep" {
+			nest = l
+		}
+	}
+	if nest == nil || len(nest.Inner) != 1 {
+		t.Fatal("no jacobiStep nest with one inner loop")
+	}
+	vals := symbolic.Values{}
+	for _, prm := range nest.Func.Params {
+		switch prm.Name() {
+		case "rows":
+			vals[prm] = 10
+		case "n":
+			vals[prm] = 6
+		}
+	}
+	totals, err := Iterations(nest, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if totals[nest] != 10 || totals[nest.Inner[0]] != 10*4 {
+		t.Errorf("totals = %d, %d; want 10, 40", totals[nest], totals[nest.Inner[0]])
+	}
 }

@@ -222,7 +222,7 @@ func (fa *funcAnalysis) rangeIterCount(l *Loop, x ssa.Value) {
 		ctx := &exprCtx{fa: fa, loop: l}
 		if fa.invariant(l, x) {
 			ctx.noteInEnclosing(x)
-			l.Trip = &symbolic.Sym{Name: "len(" + fa.render(x) + ")", Kind: symbolic.Len, Value: x}
+			l.Trip = &symbolic.Sym{Name: "len(" + fa.render(x) + ")", Kind: symbolic.Len, Of: x}
 			l.UpperBound = true
 			l.Notes = append(l.Notes, "range over a string counts runes: len is an upper bound")
 			if len(ctx.dataDep) > 0 {

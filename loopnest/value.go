@@ -109,7 +109,7 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 			}
 			arg := common.Args[0]
 			c.noteInEnclosing(arg)
-			return &symbolic.Sym{Name: b.Name() + "(" + c.fa.render(arg) + ")", Kind: kind, Value: v}, nil
+			return &symbolic.Sym{Name: b.Name() + "(" + c.fa.render(arg) + ")", Kind: kind, Value: v, Of: arg}, nil
 		case "min", "max":
 			args := make([]symbolic.Expr, len(common.Args))
 			for i, a := range common.Args {

@@ -49,8 +49,12 @@ type Sym struct {
 	Name string
 	Kind SymKind
 	// Value is the SSA value the symbol stands for, so that an interpreter
-	// can bind it; nil for symbols made up by hand.
+	// can bind it; nil for symbols made up by hand, and for the len of a
+	// string ranged over (go/ssa computes no len there: see Of).
 	Value ssa.Value
+	// Of is the operand of a Len or Cap symbol: the slice, array, string
+	// or map whose length the symbol is.
+	Of ssa.Value
 	// Def, when non-nil, is the symbol's definition in terms of other
 	// symbols (a value computed before the loop from parameters, Rank(),
 	// ...). Evaluation falls back to it when the environment has no binding.
