@@ -1,0 +1,195 @@
+package loopnest
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// invariant reports whether v has the same value in every iteration of l:
+// it is defined outside l, or computed inside it (Go re-evaluates a for
+// condition such as i < len(a)-1 in every iteration) by pure operations
+// from invariant operands, or loaded through an invariant address that
+// nothing in l may store to.
+func (fa *funcAnalysis) invariant(l *Loop, v ssa.Value) bool {
+	memo := fa.inv[l]
+	if memo == nil {
+		memo = map[ssa.Value]bool{}
+		fa.inv[l] = memo
+	}
+	if r, ok := memo[v]; ok {
+		return r
+	}
+	memo[v] = false // cycles through phis are not invariant
+	r := fa.computeInvariant(l, v)
+	memo[v] = r
+	return r
+}
+
+func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
+	b := blockOf(v)
+	if b == nil || !l.Contains(b) {
+		return true
+	}
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		return fa.invariant(l, v.X) && fa.invariant(l, v.Y)
+	case *ssa.Convert:
+		return fa.invariant(l, v.X)
+	case *ssa.ChangeType:
+		return fa.invariant(l, v.X)
+	case *ssa.UnOp:
+		switch v.Op {
+		case token.ARROW:
+			return false
+		case token.MUL:
+			if !fa.invariant(l, v.X) {
+				return false
+			}
+			if root := localRoot(v.X); root != nil {
+				// A local variable whose address never escapes changes
+				// only by stores to it in the loop.
+				return !storesTo(l, root)
+			}
+			return !fa.mayStore(l, v.Type())
+		}
+		return fa.invariant(l, v.X)
+	case *ssa.FieldAddr:
+		return fa.invariant(l, v.X)
+	case *ssa.Field:
+		return fa.invariant(l, v.X)
+	case *ssa.Call:
+		common := v.Common()
+		if b, ok := common.Value.(*ssa.Builtin); ok {
+			switch b.Name() {
+			case "len", "cap", "min", "max":
+				for _, a := range common.Args {
+					if !fa.invariant(l, a) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		if callee := common.StaticCallee(); callee != nil {
+			if path, name := qualified(callee); path == MPIPath && (name == "Comm.Rank" || name == "Comm.Size") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayStore reports whether l may write a value of type t to memory: a
+// store of that type, or a call that is not known to be pure. Types are
+// the alias classes; this is coarse but sound for Go without unsafe.
+func (fa *funcAnalysis) mayStore(l *Loop, t types.Type) bool {
+	for _, b := range l.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.Store:
+				if types.Identical(in.Val.Type(), t) {
+					return true
+				}
+			case *ssa.Call:
+				common := in.Common()
+				if bi, ok := common.Value.(*ssa.Builtin); ok {
+					if bi.Name() == "copy" || bi.Name() == "clear" {
+						return true
+					}
+					continue
+				}
+				callee := common.StaticCallee()
+				if callee == nil || !fa.a.pure.Pure(callee) {
+					return true
+				}
+			case *ssa.Go, *ssa.Defer:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// localRoot returns the Alloc that addr points into (through field and
+// element addresses) when that Alloc's address never escapes: it is only
+// loaded from, stored to, or indexed. Nil otherwise.
+func localRoot(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+			continue
+		case *ssa.IndexAddr:
+			if _, ok := a.X.Type().Underlying().(*types.Pointer); !ok {
+				return nil // indexing a slice: the backing array is shared
+			}
+			addr = a.X
+			continue
+		case *ssa.Alloc:
+			if escapes(a, 0) {
+				return nil
+			}
+			return a
+		}
+		return nil
+	}
+}
+
+func escapes(v ssa.Value, depth int) bool {
+	if depth > 8 || v.Referrers() == nil {
+		return true
+	}
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return true
+			}
+		case *ssa.Store:
+			if r.Val == v {
+				return true
+			}
+		case *ssa.DebugRef:
+		case *ssa.FieldAddr:
+			if escapes(r, depth+1) {
+				return true
+			}
+		case *ssa.IndexAddr:
+			if escapes(r, depth+1) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// storesTo reports whether a block of l stores into root.
+func storesTo(l *Loop, root *ssa.Alloc) bool {
+	for _, b := range l.Blocks {
+		for _, in := range b.Instrs {
+			if st, ok := in.(*ssa.Store); ok && rootAlloc(st.Addr) == root {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func rootAlloc(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		case *ssa.Alloc:
+			return a
+		default:
+			return nil
+		}
+	}
+}

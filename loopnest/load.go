@@ -1,0 +1,119 @@
+package loopnest
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/parpredict/parpredict/model"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// Program is the loop nests of every function of some packages.
+type Program struct {
+	Prog  *ssa.Program
+	Model *model.Program // nil when the loops were found without a model
+	Funcs []*Func        // functions with at least one loop, in source order
+}
+
+// Load loads the packages matching patterns with the model (model.Load)
+// and analyses the loops of every function in them, closures included,
+// on the model's loop regions.
+func Load(cfg model.Config, patterns []string, pure *Registry) (*Program, error) {
+	mp, err := model.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loopnest: %w", err)
+	}
+	return FromModel(mp, pure)
+}
+
+// FromModel analyses the loop regions of every function of a model.
+func FromModel(mp *model.Program, pure *Registry) (*Program, error) {
+	a := NewAnalyzer(pure, ownFuncs(mp.Packages))
+	fns := make([]*ssa.Function, len(mp.Funcs))
+	for i, f := range mp.Funcs {
+		fns[i] = f.SSA
+	}
+	a.SetProgram(fns)
+	out := &Program{Prog: mp.SSA, Model: mp}
+	for _, mf := range mp.Funcs {
+		f, err := a.Func(mf.SSA, ModelLoops(mf))
+		if err != nil {
+			return nil, err
+		}
+		f.Model = mf
+		if len(f.Loops) > 0 {
+			out.Funcs = append(out.Funcs, f)
+		}
+	}
+	out.sortFuncs()
+	return out, nil
+}
+
+// sortFuncs orders functions by file name and position in the file: the
+// order of files in the FileSet depends on the order packages were parsed
+// in, which is not fixed.
+func (p *Program) sortFuncs() {
+	fset := p.Prog.Fset
+	sort.SliceStable(p.Funcs, func(i, j int) bool {
+		a, b := fset.Position(p.Funcs[i].Fn.Pos()), fset.Position(p.Funcs[j].Fn.Pos())
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return p.Funcs[i].Fn.String() < p.Funcs[j].Fn.String()
+	})
+}
+
+// Analyze analyses the loops of every function of pkgs, closures included,
+// with loops found by FindLoops: the way to use the package on SSA built
+// without the model.
+func Analyze(prog *ssa.Program, pkgs []*ssa.Package, pure *Registry) (*Program, error) {
+	isOwn := ownFuncs(pkgs)
+	a := NewAnalyzer(pure, isOwn)
+	var fns []*ssa.Function
+	for fn := range ssautil.AllFunctions(prog) {
+		if isOwn(fn) && fn.Origin() == nil && fn.TypeParams().Len() == 0 {
+			fns = append(fns, fn)
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool {
+		if fns[i].Pos() != fns[j].Pos() {
+			return fns[i].Pos() < fns[j].Pos()
+		}
+		return fns[i].String() < fns[j].String()
+	})
+	a.SetProgram(fns)
+	out := &Program{Prog: prog}
+	for _, fn := range fns {
+		f, err := a.Func(fn, nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(f.Loops) > 0 {
+			out.Funcs = append(out.Funcs, f)
+		}
+	}
+	out.sortFuncs()
+	return out, nil
+}
+
+// ownFuncs returns the predicate for functions of pkgs with a body, generic
+// instances included, whose calls the analysis looks into.
+func ownFuncs(pkgs []*ssa.Package) func(*ssa.Function) bool {
+	own := map[*ssa.Package]bool{}
+	for _, p := range pkgs {
+		if p != nil {
+			own[p] = true
+		}
+	}
+	return func(fn *ssa.Function) bool {
+		o := fn
+		if fn.Origin() != nil {
+			o = fn.Origin()
+		}
+		return o.Pkg != nil && own[o.Pkg] && len(fn.Blocks) > 0
+	}
+}

@@ -1,0 +1,128 @@
+package loopnest
+
+import (
+	"go/token"
+
+	"github.com/parpredict/parpredict/loopnest/symbolic"
+	"github.com/parpredict/parpredict/model"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Func is the loop nest tree of one function.
+type Func struct {
+	Fn    *ssa.Function
+	Model *model.Func // nil without a model
+	Roots []*Loop     // outermost loops, in source order
+	Loops []*Loop     // every loop, parents before children, in source order
+}
+
+// Loop is one loop of a nest, with what the analysis found about it.
+type Loop struct {
+	ID     string // the model's region ID, or one in the same format
+	Pos    token.Pos
+	Func   *ssa.Function
+	Header *ssa.BasicBlock
+	Blocks []*ssa.BasicBlock // the natural loop: blocks that reach the header again
+	// Arms are the other blocks of the model's loop region: code inside the
+	// loop statement that leaves it (a return). Their calls count as the
+	// loop's; their edges are the loop's exits.
+	Arms   []*ssa.BasicBlock
+	Region *model.Region // the model's loop region; nil without a model
+	Parent *Loop
+	Inner  []*Loop
+	Depth  int // 1 for an outermost loop
+
+	// IVs are the loop's induction variables: header phis that start from a
+	// value defined outside the loop and step by a constant.
+	IVs []*IV
+	// Counter is the induction variable the exit test compares, nil if none.
+	Counter *IV
+	// First is the value the exit test's variable has in the first
+	// iteration: Counter.Init, or Counter.Init+1 for go/ssa's range index,
+	// which starts at -1 and is tested after its increment.
+	First symbolic.Expr
+	// Trip is the number of iterations per entry of the loop (times the
+	// body runs), nil when unknown. With UpperBound set it is an upper bound.
+	Trip symbolic.Expr
+	// BottomTest is set when the exit test follows the body (Go's rotated
+	// range-over-int loops): the header runs Trip times rather than Trip+1.
+	BottomTest bool
+	// UpperBound is set when the loop can also leave early (break, return,
+	// goto, labeled break or continue of an outer loop).
+	UpperBound bool
+	// DataDependent is set when the number of iterations depends on values
+	// computed inside the loop or loaded from memory inside an enclosing
+	// loop (a convergence test, a sparse row length).
+	DataDependent bool
+	// RankSize is set when the trip count depends on Rank() or Size(): the
+	// loop's iterations are distributed over the ranks.
+	RankSize bool
+	// Notes explain the flags, with source positions.
+	Notes []string
+
+	// MPI lists the communication calls inside the loop, inner loops and
+	// called functions of the program included.
+	MPI []Site
+	// Calls lists the other calls inside the loop (inner loops included),
+	// each marked pure or not.
+	Calls []Site
+	// Effects lists what else makes skipping the loop observable: go and
+	// defer statements, channel operations, stores to package variables.
+	Effects []Site
+
+	Reduction Decision
+}
+
+// IV is an induction variable: Phi takes Init, Init+Step, Init+2*Step, ...
+type IV struct {
+	Phi  *ssa.Phi
+	Name string
+	Init symbolic.Expr // nil when the initial value has no expression
+	Step int64         // 0 when the step is symbolic
+	// StepExpr is a symbolic step known to be positive (i += size), nil
+	// for constant steps.
+	StepExpr symbolic.Expr
+}
+
+// StepString prints the step.
+func (iv *IV) StepString() string {
+	if iv.StepExpr != nil {
+		return iv.StepExpr.String()
+	}
+	return symbolic.Const(iv.Step).String()
+}
+
+// Site is a call or other effect at a source position.
+type Site struct {
+	Name string
+	Pos  token.Pos
+	// Pure is set for calls of registry functions and of program functions
+	// that, transitively, only do what registry functions do.
+	Pure bool
+	// Via names the program function the site was found in, for sites found
+	// in callees ("" for the loop's own code).
+	Via string
+}
+
+// Decision is the reduction plan's verdict on a loop.
+type Decision struct {
+	// Reducible is set when the loop, with its inner loops, can be replaced
+	// by a reduced block whose time is a function of its trip counts.
+	Reducible bool
+	// Nest is the root of the reduced nest the loop is part of (the loop
+	// itself for a nest root); nil when the loop is not reduced.
+	Nest *Loop
+	// Reasons say why the loop is not reducible.
+	Reasons []string
+}
+
+// Contains reports whether b is a block of the loop.
+func (l *Loop) Contains(b *ssa.BasicBlock) bool { return contains(l.Blocks, b) }
+
+// Walk calls f for l and every loop inside it, parents first.
+func (l *Loop) Walk(f func(*Loop)) {
+	f(l)
+	for _, c := range l.Inner {
+		c.Walk(f)
+	}
+}

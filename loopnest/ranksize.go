@@ -1,0 +1,116 @@
+package loopnest
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// dependsOnRankSize reports whether v may be computed from Rank() or
+// Size(). It follows arithmetic, phis, the arguments of calls of the
+// program's own functions (a result is taken to depend on the arguments),
+// and, for parameters and free variables, the values passed at every call
+// site and closure creation in the program: a row count computed from the
+// rank in main and passed to a kernel makes the kernel's row loop depend on
+// the rank.
+func (a *Analyzer) dependsOnRankSize(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if v == nil || seen[v] || len(seen) > 1024 {
+		return false
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Call:
+		common := v.Common()
+		if callee := common.StaticCallee(); callee != nil {
+			if path, name := qualified(callee); path == MPIPath && (name == "Comm.Rank" || name == "Comm.Size") {
+				return true
+			}
+			if !a.own(callee) {
+				return false
+			}
+		} else if b, ok := common.Value.(*ssa.Builtin); !ok || (b.Name() != "min" && b.Name() != "max") {
+			return false
+		}
+		for _, arg := range common.Args {
+			if a.dependsOnRankSize(arg, seen) {
+				return true
+			}
+		}
+	case *ssa.Extract:
+		return a.dependsOnRankSize(v.Tuple, seen)
+	case *ssa.BinOp:
+		return a.dependsOnRankSize(v.X, seen) || a.dependsOnRankSize(v.Y, seen)
+	case *ssa.UnOp:
+		return v.Op != token.MUL && a.dependsOnRankSize(v.X, seen)
+	case *ssa.Convert:
+		return a.dependsOnRankSize(v.X, seen)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if a.dependsOnRankSize(e, seen) {
+				return true
+			}
+		}
+	case *ssa.Parameter:
+		fn := v.Parent()
+		idx := -1
+		for i, p := range fn.Params {
+			if p == v {
+				idx = i
+			}
+		}
+		for _, site := range a.callSites()[fn] {
+			if args := site.Args; idx >= 0 && idx < len(args) && a.dependsOnRankSize(args[idx], seen) {
+				return true
+			}
+		}
+	case *ssa.FreeVar:
+		fn := v.Parent()
+		for i, fv := range fn.FreeVars {
+			if fv != v {
+				continue
+			}
+			for _, mc := range a.closures()[fn] {
+				if i < len(mc.Bindings) && a.dependsOnRankSize(mc.Bindings[i], seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// callSites indexes the static calls of the program's own functions by
+// callee, once.
+func (a *Analyzer) callSites() map[*ssa.Function][]*ssa.CallCommon {
+	a.indexCalls()
+	return a.calls
+}
+
+func (a *Analyzer) closures() map[*ssa.Function][]*ssa.MakeClosure {
+	a.indexCalls()
+	return a.makes
+}
+
+func (a *Analyzer) indexCalls() {
+	if a.calls != nil {
+		return
+	}
+	a.calls = map[*ssa.Function][]*ssa.CallCommon{}
+	a.makes = map[*ssa.Function][]*ssa.MakeClosure{}
+	for _, fn := range a.all {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch in := in.(type) {
+				case ssa.CallInstruction:
+					if callee := in.Common().StaticCallee(); callee != nil {
+						a.calls[callee] = append(a.calls[callee], in.Common())
+					}
+				case *ssa.MakeClosure:
+					if fn, ok := in.Fn.(*ssa.Function); ok {
+						a.makes[fn] = append(a.makes[fn], in)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package symbolic
+
+import (
+	"errors"
+	"go/token"
+	"testing"
+)
+
+func sym(name string, kind SymKind) *Sym { return &Sym{Name: name, Kind: kind} }
+
+// simulate runs the loop the trip count describes, for checking the
+// closed forms.
+func simulate(a, b, s int64, op token.Token) (int64, bool) {
+	var n int64
+	for i := a; ; i += s {
+		var ok bool
+		switch op {
+		case token.LSS:
+			ok = i < b
+		case token.LEQ:
+			ok = i <= b
+		case token.GTR:
+			ok = i > b
+		case token.GEQ:
+			ok = i >= b
+		case token.NEQ:
+			ok = i != b
+		}
+		if !ok {
+			return n, true
+		}
+		n++
+		if n > 10000 {
+			return 0, false
+		}
+	}
+}
+
+func TestTripCount(t *testing.T) {
+	lo, hi, n := sym("lo", Pre), sym("hi", Pre), sym("n", Param)
+	tests := []struct {
+		name        string
+		init, bound Expr
+		step        int64
+		op          token.Token
+		want        string
+	}{
+		{"i<n", Const(0), n, 1, token.LSS, "max(0, n)"},
+		{"i<=n", Const(0), n, 1, token.LEQ, "max(0, n+1)"},
+		{"lo<=i<hi", lo, hi, 1, token.LSS, "max(0, hi-lo)"},
+		{"i+=2", lo, hi, 2, token.LSS, "max(0, (hi-lo+1)/2)"},
+		{"i<=hi,i+=2", lo, hi, 2, token.LEQ, "max(0, (hi-lo+2)/2)"},
+		{"i+=3", Const(1), n, 3, token.LSS, "max(0, (n+1)/3)"},
+		{"descending", n, Const(0), -1, token.GTR, "max(0, n)"},
+		{"descending>=", n, Const(0), -1, token.GEQ, "max(0, n+1)"},
+		{"descending-=2", hi, lo, -2, token.GEQ, "max(0, (hi-lo+2)/2)"},
+		{"i!=n", Const(0), n, 1, token.NEQ, "divexact(n, 1)"},
+		{"i!=n by 2", lo, hi, 2, token.NEQ, "divexact(hi-lo, 2)"},
+		{"len", Const(0), sym("len(a)", Len), 1, token.LSS, "len(a)"},
+		{"len-1", Const(1), sym("len(a)", Len), 1, token.LSS, "max(0, len(a)-1)"},
+		{"constant", Const(0), Const(10), 3, token.LSS, "4"},
+		{"constant empty", Const(10), Const(0), 1, token.LSS, "0"},
+	}
+	binds := []Names{
+		{"n": 0, "lo": 0, "hi": 0, "len(a)": 0},
+		{"n": 1, "lo": 3, "hi": 3, "len(a)": 1},
+		{"n": 10, "lo": 2, "hi": 11, "len(a)": 7},
+		{"n": 7, "lo": 5, "hi": -4, "len(a)": 3},
+		{"n": -3, "lo": -6, "hi": 6, "len(a)": 100},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, err := TripCount(tt.init, tt.bound, tt.step, tt.op)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := e.String(); got != tt.want {
+				t.Errorf("TripCount = %s, want %s", got, tt.want)
+			}
+			for _, env := range binds {
+				a, _ := tt.init.Eval(env)
+				b, _ := tt.bound.Eval(env)
+				want, terminates := simulate(a, b, tt.step, tt.op)
+				got, err := e.Eval(env)
+				switch {
+				case !terminates && !errors.Is(err, ErrNoTermination):
+					t.Errorf("%v: eval = %d, %v; want ErrNoTermination", env, got, err)
+				case terminates && (err != nil || got != want):
+					t.Errorf("%v: eval = %d, %v; want %d", env, got, err, want)
+				}
+			}
+		})
+	}
+}
+
+func TestTripCountRejects(t *testing.T) {
+	n := sym("n", Param)
+	for _, tc := range []struct {
+		step int64
+		op   token.Token
+	}{{0, token.LSS}, {-1, token.LSS}, {1, token.GTR}, {2, token.GEQ}, {-1, token.LEQ}} {
+		if e, err := TripCount(Const(0), n, tc.step, tc.op); err == nil {
+			t.Errorf("TripCount(step %d, %s) = %s, want an error", tc.step, tc.op, e)
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package symbolic
+
+// Symbols returns the distinct symbols of e by name, in order of first
+// appearance, not looking into definitions.
+func Symbols(e Expr) []*Sym {
+	var out []*Sym
+	seen := map[string]bool{}
+	var walk func(Expr)
+	walk = func(e Expr) {
+		switch e := e.(type) {
+		case *Sym:
+			if !seen[e.Name] {
+				seen[e.Name] = true
+				out = append(out, e)
+			}
+		case *Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *Call:
+			for _, a := range e.Args {
+				walk(a)
+			}
+		}
+	}
+	if e != nil {
+		walk(e)
+	}
+	return out
+}
+
+// Uses reports whether e, or the definition of any symbol in it, contains
+// a symbol for which pred holds.
+func Uses(e Expr, pred func(*Sym) bool) bool {
+	switch e := e.(type) {
+	case *Sym:
+		return pred(e) || e.Def != nil && Uses(e.Def, pred)
+	case *Binary:
+		return Uses(e.X, pred) || Uses(e.Y, pred)
+	case *Call:
+		for _, a := range e.Args {
+			if Uses(a, pred) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,266 @@
+// Package forms holds loop forms whose trip counts the loopnest tests check.
+// Each loop's line carries a marker comment naming it in the test table;
+// each loop body adds one to Hits[depth-1], so running a function counts
+// the iterations its loops really make.
+package forms
+
+import (
+	"math"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+// Hits counts iterations by loop depth. It is float64 so that the
+// counting stores do not alias the int loads some loop bounds make.
+var Hits = make([]float64, 3)
+
+func LessThan(n int) {
+	for i := 0; i < n; i++ { // lt
+		Hits[0]++
+	}
+}
+
+func LessEqual(n int) {
+	for i := 0; i <= n; i++ { // le
+		Hits[0]++
+	}
+}
+
+func StepTwo(lo, hi int) {
+	for i := lo; i < hi; i += 2 { // step2
+		Hits[0]++
+	}
+}
+
+func StepThreeLE(lo, hi int) {
+	for i := lo; i <= hi; i += 3 { // step3le
+		Hits[0]++
+	}
+}
+
+func Descending(n int) {
+	for i := n; i > 0; i-- { // desc
+		Hits[0]++
+	}
+}
+
+func DescendingGE(hi, lo int) {
+	for i := hi; i >= lo; i -= 2 { // descge
+		Hits[0]++
+	}
+}
+
+func NotEqual(n int) {
+	for i := 0; i != n; i++ { // ne
+		Hits[0]++
+	}
+}
+
+func ReversedTest(n int) {
+	for i := 0; n > i; i++ { // rev
+		Hits[0]++
+	}
+}
+
+func RangeInt(n int) {
+	for range n { // rangeint
+		Hits[0]++
+	}
+}
+
+func RangeSlice(s []float64) {
+	for i := range s { // rangeslice
+		Hits[0] += 1 + 0*s[i]
+	}
+}
+
+func RangeArray(a [16]int) {
+	for i := range a { // rangearray
+		Hits[0] += float64(1 + 0*a[i])
+	}
+}
+
+func RangeString(s string) {
+	for range s { // rangestring
+		Hits[0]++
+	}
+}
+
+func RangeMap(m map[int]int) {
+	for range m { // rangemap
+		Hits[0]++
+	}
+}
+
+func BoundBefore(n, rank, size int) {
+	lo := rank * n / size
+	hi := (rank + 1) * n / size
+	for i := lo; i < hi; i++ { // before
+		Hits[0]++
+	}
+}
+
+func RankRows(c *mpi.Comm, n int) {
+	rank, size := c.Rank(), c.Size()
+	lo, hi := rank*n/size, (rank+1)*n/size
+	for i := lo; i < hi; i++ { // rankrows
+		Hits[0]++
+	}
+	for i := rank; i < n; i += size { // cyclic
+		Hits[1]++
+	}
+}
+
+func LenBound(a []int) {
+	for i := 1; i < len(a)-1; i++ { // lenbound
+		Hits[0]++
+	}
+}
+
+func Triangular(n int) {
+	for i := 0; i < n; i++ { // tri-outer
+		Hits[0]++
+		for j := 0; j < i; j++ { // tri-inner
+			Hits[1]++
+		}
+	}
+}
+
+func UpperTriangular(n int) {
+	for i := 0; i < n; i++ { // utri-outer
+		Hits[0]++
+		for j := i + 1; j < n; j++ { // utri-inner
+			Hits[1]++
+		}
+	}
+}
+
+func BreakOut(a []int, x int) {
+	for i := 0; i < len(a); i++ { // break
+		Hits[0]++
+		if a[i] == x {
+			break
+		}
+	}
+}
+
+func BreakOnIndex(n int) {
+	for i := 0; i < n; i++ { // breakidx
+		if i == 10 {
+			break
+		}
+		Hits[0]++
+	}
+}
+
+func Continues(n int) {
+	for i := 0; i < n; i++ { // continue
+		if i%3 == 0 {
+			continue
+		}
+		Hits[0]++
+	}
+}
+
+func Returns(a []int) int {
+	for i := range a { // return
+		Hits[0]++
+		if a[i] < 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+func Labeled(n int) {
+outer:
+	for i := 0; i < n; i++ { // lab-outer
+		Hits[0]++
+		for j := 0; j < n; j++ { // lab-inner
+			Hits[1]++
+			if j == i {
+				continue outer
+			}
+			if j > 5 {
+				break outer
+			}
+		}
+	}
+}
+
+func Converge(tol float64) {
+	res := 1.0
+	for res > tol { // while
+		Hits[0]++
+		res *= 0.5
+	}
+}
+
+func ConvergeCounted(maxit int, tol float64) {
+	res := 1.0
+	for it := 0; it < maxit && res > tol; it++ { // maxit
+		Hits[0]++
+		res *= 0.5
+	}
+}
+
+func WhileCounter(n int) {
+	i := 0
+	for i < n { // whilecounter
+		Hits[0]++
+		i++
+	}
+}
+
+func Sparse(rowptr []int, val []float64, n int) {
+	for i := 0; i < n; i++ { // csr-rows
+		Hits[0]++
+		for k := rowptr[i]; k < rowptr[i+1]; k++ { // csr-inner
+			Hits[1] += 1 + 0*math.Round(val[k])
+		}
+	}
+}
+
+func FlagBound(n *int) {
+	mpi.Main(func(c *mpi.Comm) {
+		for i := 0; i < *n; i++ { // flag
+			Hits[0]++
+		}
+	})
+}
+
+func MinBound(n, chunk int) {
+	for i := 0; i < min(n, chunk); i++ { // min
+		Hits[0]++
+	}
+}
+
+func Communicates(c *mpi.Comm, steps int) {
+	buf := make([]float64, 4)
+	for s := 0; s < steps; s++ { // mpi-outer
+		for i := range buf { // mpi-inner
+			buf[i] = float64(s + i)
+		}
+		mpi.Allreduce(c, buf, buf, mpi.Sum)
+	}
+}
+
+// CountPositive's loop result steers the caller's loop bound: reducing the
+// loop would leave the interpreter without the count it needs.
+func CountPositive(a []float64) {
+	k := 0
+	for i := range a { // steer
+		if a[i] > 0 {
+			k++
+		}
+	}
+	for j := 0; j < k; j++ { // steered
+		Hits[1]++
+	}
+}
+
+func Impure(n int) {
+	for i := 0; i < n; i++ { // impure
+		println(i)
+	}
+}
