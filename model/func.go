@@ -86,8 +86,10 @@ func buildFunc(fn *ssa.Function, name string, cls *classifier) (f *Func, err err
 	f = &Func{SSA: fn, Name: name, Fset: fn.Prog.Fset, cls: cls, leafOf: make([]*Region, len(fn.Blocks))}
 	f.Syntax = fn.Syntax()
 	f.File = cls.fileOf(fn.Pos())
-	for _, b := range fn.Blocks {
-		r := &Region{Kind: Basic, Entry: b, Func: f}
+	basics := make([]Region, len(fn.Blocks)) // one allocation for all leaves
+	for i, b := range fn.Blocks {
+		r := &basics[i]
+		*r = Region{Kind: Basic, Entry: b, Func: f}
 		r.Leaves = cls.segments(f, b)
 		for _, l := range r.Leaves {
 			l.Region = r

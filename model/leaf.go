@@ -93,7 +93,7 @@ func (c *classifier) callLeaf(f *Func, b *ssa.BasicBlock, i int, ci ssa.CallInst
 	switch {
 	case l.Callee == nil:
 		l.Kind = DynCall
-	case isMPI(l.Callee):
+	case isMPI(l.Callee) && token.IsExported(mpiName(l.Callee)):
 		l.Kind = MPICall
 		l.MPI = newMPIOp(common, l.Callee, f.callSyntax(common.Pos()), c.sizes)
 	case c.isUser(l.Callee):
