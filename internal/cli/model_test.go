@@ -21,7 +21,7 @@ func TestModelCommand(t *testing.T) {
 			contains: []string{
 				"func main.run ",
 				"natural-loop main.run:loop@",
-				"call github.com/parpredict/parpredict/examples/heat.exchangeHalos",
+				"call main.exchangeHalos",
 				"mpi Allreduce send=len(local)*8 recv=len(global)*8 op=mpi.Max",
 				"mpi Sendrecv send=len(last)*8 dest=rank + 1 tag=tagDown recv=len(bottom)*8 source=rank + 1 recvtag=tagUp",
 			},
