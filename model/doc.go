@@ -56,11 +56,11 @@
 // position of the statement or call the node stands for, with the line
 // counted from the function's first line so that edits elsewhere in the file
 // do not change it. Repeats in one function get "#2", "#3", ... in tree
-// order. Nothing outside the function enters an ID. Region.Node is the
+// order. Nothing outside the function enters an ID. Region.Node() is the
 // statement (*ast.ForStmt or *ast.RangeStmt for loops, *ast.IfStmt,
 // *ast.SwitchStmt, *ast.TypeSwitchStmt or *ast.SelectStmt for branches, the
-// innermost enclosing statement otherwise); Leaf.Node is the call. IDs and
-// leaf syntax are made on first use, per function.
+// innermost enclosing statement otherwise); Leaf.Node() is the call. IDs and
+// syntax (Node) are found on first use, per function.
 //
 // # Checking
 //
@@ -75,7 +75,7 @@
 //
 //	Program   the loaded packages, their SSA and all analysed functions (Funcs, Func(name))
 //	Func      one function: SSA, Tree, Recover, syntax; BasicOf(block), LeafAt, Region(id), Leaf(id), Check
-//	Region    a tree node: Kind, Entry, Blocks, Children, Parent, Edges, Node, ID(); Loop() for loops
+//	Region    a tree node: Kind, Entry, Blocks, Children, Parent, Edges, Node(), ID(); Loop() for loops
 //	Kind      Basic, Block, IfThen, IfThenElse, Case, Proper, SelfLoop, WhileLoop, NaturalLoop, Improper
 //	Leaf      a segment of a block: Kind, Block, Start, End, Call, Callee, MPI, Node(), ID()
 //	MPIOp     an MPI call: Op, Args (role, value, expression), Send and Recv buffers

@@ -24,12 +24,13 @@ type Func struct {
 	File   *ast.File // the file holding Syntax
 	Fset   *token.FileSet
 
-	cls    *classifier
-	once   sync.Once       // makes IDs on first use
-	leafOf []*Region       // by block index: the Basic region of the block
-	stmts  *stmtIndex      // built on demand
-	calls  []*ast.CallExpr // by Lparen, built on demand
-	byID   map[string]any
+	cls      *classifier
+	once     sync.Once       // makes IDs on first use
+	attached bool            // syntax found for the regions
+	leafOf   []*Region       // by block index: the Basic region of the block
+	stmts    *stmtIndex      // built on demand
+	calls    []*ast.CallExpr // by Lparen, built on demand
+	byID     map[string]any
 }
 
 // BasicOf returns the Basic region of block b; its Leaves are b's segments
@@ -106,8 +107,8 @@ func buildFunc(fn *ssa.Function, name string, cls *classifier) (f *Func, err err
 		}
 	}
 	f.layout()
-	if len(fn.Blocks) > 1 {
-		f.attach()
+	if hasSwitch(fn) {
+		f.attach(true)
 	}
 	return f, nil
 }

@@ -19,6 +19,9 @@ import (
 func (f *Func) named() { f.once.Do(f.name) }
 
 func (f *Func) name() {
+	if !f.attached && len(f.SSA.Blocks) > 1 {
+		f.attach(false)
+	}
 	n := 0
 	f.Walk(func(r *Region) { n += 1 + len(r.Leaves) })
 	f.byID = make(map[string]any, n)
@@ -29,8 +32,8 @@ func (f *Func) name() {
 	}
 	f.Walk(func(r *Region) {
 		word := idNames[r.Kind]
-		if r.Kind == Case && r.Node != nil {
-			if _, ok := r.Node.(*ast.SelectStmt); ok {
+		if r.Kind == Case && r.node != nil {
+			if _, ok := r.node.(*ast.SelectStmt); ok {
 				word = "select"
 			}
 		}
@@ -97,8 +100,8 @@ func (ib *idBuilder) id(word string, p token.Pos) string {
 }
 
 func regionPos(r *Region) token.Pos {
-	if r.Node != nil {
-		return r.Node.Pos()
+	if r.node != nil {
+		return r.node.Pos()
 	}
 	for _, b := range r.Blocks {
 		if p := firstPos(b.Instrs); p.IsValid() {

@@ -81,8 +81,8 @@ func posString(fset *token.FileSet, p token.Pos) string {
 func jsonRegion(r *Region) *JSONRegion {
 	fset := r.Func.Fset
 	jr := &JSONRegion{Kind: r.Kind.String(), ID: r.ID(), Pos: posString(fset, r.Pos()), Entry: r.Entry.Index, Edges: r.Edges}
-	if r.Node != nil {
-		jr.Node = fmt.Sprintf("%T", r.Node)
+	if n := r.Node(); n != nil {
+		jr.Node = fmt.Sprintf("%T", n)
 	}
 	for _, b := range r.Blocks {
 		jr.Blocks = append(jr.Blocks, b.Index)

@@ -119,7 +119,7 @@ func TestLoopSyntax(t *testing.T) {
 			t.Errorf("%s: no loop", tt.fn)
 			continue
 		}
-		if got := typeName(loop.Node); got != tt.node {
+		if got := typeName(loop.Node()); got != tt.node {
 			t.Errorf("%s: loop node %s, want %s", tt.fn, got, tt.node)
 		}
 		l := loop.Loop()

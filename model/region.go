@@ -25,12 +25,7 @@ type Region struct {
 	// indexes, sorted. An edge into a child always enters at its entry.
 	Edges [][2]int
 
-	// Node is the syntax the region stands for: the *ast.ForStmt or
-	// *ast.RangeStmt of a loop, the *ast.IfStmt, *ast.SwitchStmt,
-	// *ast.TypeSwitchStmt or *ast.SelectStmt of a branch, otherwise the
-	// innermost statement holding the region's code. Nil when the region
-	// has no code with positions (for example a block with only a jump).
-	Node ast.Node
+	node ast.Node
 	pos  token.Pos // see Pos
 
 	Leaves []*Leaf // Basic regions only: the block's segments in order
@@ -55,6 +50,13 @@ type Leaf struct {
 	pos    token.Pos
 	Region *Region // the Basic region holding this leaf
 }
+
+// Node returns the syntax the region stands for: the *ast.ForStmt or
+// *ast.RangeStmt of a loop, the *ast.IfStmt, *ast.SwitchStmt,
+// *ast.TypeSwitchStmt or *ast.SelectStmt of a branch, otherwise the
+// innermost statement holding the region's code. Nil when the region has no
+// code with positions (for example a block with only a jump).
+func (r *Region) Node() ast.Node { r.Func.named(); return r.node }
 
 // ID returns the region's stable ID: function, kind word and statement
 // position (see doc.go). IDs are made on first use, for the whole function.

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -29,9 +30,13 @@ func (s span) add(p token.Pos) span {
 
 func (s span) union(t span) span { return s.add(t.lo).add(t.hi) }
 
-// attach finds the syntax of every region of f, bottom-up, and then turns
-// if-chains lowered from one switch or select statement into Case regions.
-func (f *Func) attach() {
+// attach finds the syntax of every region of f, bottom-up, and then, if
+// merge is set, turns if-chains lowered from one switch or select statement
+// into Case regions. Building a function merges (and so attaches) at once
+// only when its blocks hint at a switch or select; the others attach when
+// their IDs are first needed, without merging, so kinds never change later.
+func (f *Func) attach(merge bool) {
+	f.attached = true
 	if f.Syntax == nil || f.File == nil {
 		return
 	}
@@ -67,12 +72,28 @@ func (f *Func) attach() {
 	for _, root := range f.Roots() {
 		visit(root)
 	}
+	if !merge {
+		return
+	}
 	for _, root := range f.Roots() {
 		mergeSwitches(root)
 	}
 }
 
-// attachRegion sets r.Node: the innermost statement of the kind r expects
+// hasSwitch reports whether fn's blocks come from a switch or select
+// statement, going by go/ssa's block comments. It only decides when to look
+// at syntax; the structure itself never depends on comments.
+func hasSwitch(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		c := b.Comment
+		if strings.HasPrefix(c, "switch") || strings.HasPrefix(c, "typeswitch") || strings.HasPrefix(c, "select") {
+			return true
+		}
+	}
+	return false
+}
+
+// attachRegion sets r.node: the innermost statement of the kind r expects
 // that holds r's decision point and code.
 func (f *Func) attachRegion(r *Region, all, arms span) {
 	want := func(n ast.Node) bool { _, ok := n.(ast.Stmt); return ok }
@@ -94,11 +115,11 @@ func (f *Func) attachRegion(r *Region, all, arms span) {
 	}
 	for j := i; j >= 0; j = stmts.parent[j] {
 		if want(stmts.list[j]) {
-			r.Node = stmts.list[j]
+			r.node = stmts.list[j]
 			return
 		}
 	}
-	r.Node = stmts.list[i]
+	r.node = stmts.list[i]
 }
 
 // stmtIndex lists the statements of a function body in source order (which
@@ -292,13 +313,13 @@ func mergeSwitches(r *Region) {
 	for _, ch := range r.Children {
 		mergeSwitches(ch)
 	}
-	if r.Kind != IfThen && r.Kind != IfThenElse && r.Kind != Case && r.Kind != Proper || !isSwitchStmt(r.Node) {
+	if r.Kind != IfThen && r.Kind != IfThenElse && r.Kind != Case && r.Kind != Proper || !isSwitchStmt(r.node) {
 		return
 	}
 	r.Kind = Case
 	var kids []*Region
 	for _, ch := range r.Children {
-		if ch.Kind == Case && ch.Node == r.Node {
+		if ch.Kind == Case && ch.node == r.node {
 			for _, g := range ch.Children {
 				g.Parent = r
 				kids = append(kids, g)
