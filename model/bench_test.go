@@ -25,20 +25,34 @@ func BenchmarkStd(b *testing.B) {
 		}
 		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 	})
-	b.Run("trees", func(b *testing.B) {
-		var cpu time.Duration
-		for range b.N {
-			b.StopTimer()
-			prog, spkgs := BuildSSA(pkgs)
-			b.StartTimer()
-			t := cpuTime()
-			if _, err := Build(prog, pkgs, spkgs); err != nil {
-				b.Fatal(err)
-			}
-			cpu += cpuTime() - t
+	for _, ids := range []bool{false, true} {
+		name := "trees"
+		if ids {
+			// IDs and syntax are made on first use; this also makes them
+			// for every function, as printing the whole model would.
+			name = "trees+ids"
 		}
-		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
-	})
+		b.Run(name, func(b *testing.B) {
+			var cpu time.Duration
+			for range b.N {
+				b.StopTimer()
+				prog, spkgs := BuildSSA(pkgs)
+				b.StartTimer()
+				t := cpuTime()
+				p, err := Build(prog, pkgs, spkgs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if ids {
+					for _, f := range p.Funcs {
+						f.named()
+					}
+				}
+				cpu += cpuTime() - t
+			}
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
 }
 
 // cpuTime returns the user and system CPU time the process has used.

@@ -24,13 +24,14 @@ type Func struct {
 	File   *ast.File // the file holding Syntax
 	Fset   *token.FileSet
 
-	cls      *classifier
-	once     sync.Once       // makes IDs on first use
-	attached bool            // syntax found for the regions
-	leafOf   []*Region       // by block index: the Basic region of the block
-	stmts    *stmtIndex      // built on demand
-	calls    []*ast.CallExpr // by Lparen, built on demand
-	byID     map[string]any
+	cls       *classifier
+	once      sync.Once // makes IDs on first use
+	attached  bool      // syntax found for the regions
+	callsOnce sync.Once
+	leafOf    []*Region       // by block index: the Basic region of the block
+	stmts     *stmtIndex      // built on demand
+	calls     []*ast.CallExpr // by Lparen, built on demand
+	byID      map[string]any
 }
 
 // BasicOf returns the Basic region of block b; its Leaves are b's segments

@@ -41,9 +41,6 @@ func (f *Func) name() {
 		r.id = ib.id(word, r.pos)
 		f.byID[r.id] = r
 		for _, l := range r.Leaves {
-			if l.Call != nil {
-				l.node = f.callSyntax(l.Call.Common().Pos())
-			}
 			l.pos = leafPos(l)
 			word := l.Kind.String()
 			if l.MPI != nil {
@@ -112,10 +109,11 @@ func regionPos(r *Region) token.Pos {
 }
 
 func leafPos(l *Leaf) token.Pos {
-	if l.node != nil {
-		return l.node.Pos()
-	}
 	if l.Call != nil {
+		// The opening parenthesis: go/ssa knows it without syntax.
+		if p := l.Call.Common().Pos(); p.IsValid() {
+			return p
+		}
 		return l.Call.Pos()
 	}
 	return firstPos(l.Instrs())

@@ -46,7 +46,6 @@ type Leaf struct {
 	Callee *ssa.Function
 	MPI    *MPIOp // MPICall segments only
 
-	node   *ast.CallExpr
 	pos    token.Pos
 	Region *Region // the Basic region holding this leaf
 }
@@ -69,12 +68,18 @@ func (r *Region) Pos() token.Pos { r.Func.named(); return r.pos }
 // ID returns the leaf's stable ID (see doc.go).
 func (l *Leaf) ID() string { l.Region.Func.named(); return l.id }
 
-// Pos returns the position the ID names: the call expression's for calls.
+// Pos returns the position the ID names: for calls the opening parenthesis
+// (which go/ssa records), else the first positioned instruction.
 func (l *Leaf) Pos() token.Pos { l.Region.Func.named(); return l.pos }
 
 // Node returns the *ast.CallExpr of a call segment, nil for computation
 // and for calls without syntax.
-func (l *Leaf) Node() *ast.CallExpr { l.Region.Func.named(); return l.node }
+func (l *Leaf) Node() *ast.CallExpr {
+	if l.Call == nil {
+		return nil
+	}
+	return l.Region.Func.callSyntax(l.Call.Common().Pos())
+}
 
 // Instrs returns the instructions of the segment.
 func (l *Leaf) Instrs() []ssa.Instruction { return l.Block.Instrs[l.Start:l.End] }

@@ -222,7 +222,7 @@ func (f *Func) statements() *stmtIndex {
 
 // callAt returns the call syntax of f whose opening parenthesis is at lparen.
 func (f *Func) callAt(lparen token.Pos) *ast.CallExpr {
-	if f.calls == nil {
+	f.callsOnce.Do(func() {
 		ast.Inspect(f.Syntax, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
@@ -233,7 +233,7 @@ func (f *Func) callAt(lparen token.Pos) *ast.CallExpr {
 			return true
 		})
 		slices.SortFunc(f.calls, func(a, b *ast.CallExpr) int { return int(a.Lparen - b.Lparen) })
-	}
+	})
 	i, found := slices.BinarySearchFunc(f.calls, lparen, func(c *ast.CallExpr, p token.Pos) int { return int(c.Lparen - p) })
 	if !found {
 		return nil
