@@ -53,7 +53,7 @@
 // function (closures "main.main$1", methods "heat.(*Grid).Swap", instances
 // "pkg.F[int]"), a kind word (seq, if, switch, select, proper, loop,
 // improper, bb; compute, call, libcall, dyncall, mpi.Op for leaves), and the
-// position of the statement or call the node stands for, with the line
+// position of the statement (or the call's opening parenthesis), with the line
 // counted from the function's first line so that edits elsewhere in the file
 // do not change it. Repeats in one function get "#2", "#3", ... in tree
 // order. Nothing outside the function enters an ID. Region.Node() is the
