@@ -16,7 +16,7 @@ type Region struct {
 	Kind     Kind
 	id       string            // see ID
 	Entry    *ssa.BasicBlock   // the block control enters the region through
-	Blocks   []*ssa.BasicBlock // all blocks of the region, in tree order
+	Blocks   []*ssa.BasicBlock // all blocks of the region in tree order, Entry first; shared with other regions: copy before sorting
 	Children []*Region         // in reduction order; Children[0] holds Entry
 	Parent   *Region           // nil for a function's root
 	Func     *Func
