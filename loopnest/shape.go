@@ -29,7 +29,7 @@ func ModelLoops(f *model.Func) []Shape {
 	var shapes []Shape
 	f.Walk(func(r *model.Region) {
 		if r.Kind.IsLoop() {
-			shapes = append(shapes, Shape{ID: r.ID, Pos: r.Pos, Header: r.Entry, Blocks: r.Blocks, Region: r})
+			shapes = append(shapes, Shape{ID: r.ID(), Pos: r.Pos(), Header: r.Entry, Blocks: r.Blocks, Region: r})
 		}
 	})
 	if shapes == nil {
