@@ -17,6 +17,9 @@ type measured struct {
 	trace  *mpi.Trace
 	np     int
 	wallNs float64
+	// vecRuns holds, per loop, the per-iteration minimum times of every
+	// repeated run (nil: only counts' own).
+	vecRuns map[int][][]int64
 }
 
 // aggregator turns raw counters into per-region numbers.
@@ -153,6 +156,9 @@ func (a *aggregator) ownTimes() {
 		k := r.Index
 		if a.plan.timed[k] {
 			a.own[k] += float64(a.rc(k).Ns) - a.mpiNs[k]
+			if isEntry(r) && r.decl.Name() == "main" {
+				a.sub(k, float64(a.m.counts.TraceNs))
+			}
 			if a.plan.vec[k] {
 				a.sub(k, float64(a.rc(k).Iters)*c.Tick)
 			}
@@ -243,7 +249,11 @@ func (a *aggregator) regions() []Region {
 				g.Trips = &Trips{Min: rc.MinIter, Max: rc.MaxIter, Mean: mean, Std: math.Sqrt(max(v, 0))}
 			}
 			if a.plan.vec[k] {
-				g.Imbalance = imbalance(rc, a.costs.Tick)
+				runs := a.m.vecRuns[k]
+				if len(runs) == 0 && len(rc.VecMin) > 0 {
+					runs = [][]int64{rc.VecMin}
+				}
+				g.Imbalance = imbalance(runs, a.costs.Tick)
 			}
 		case Call:
 			g.Callee, g.Library = calleeName(r.callee), r.lib
@@ -275,35 +285,67 @@ func (a *aggregator) armProbabilities(out []Region) {
 	}
 }
 
-// trimShare is the share of iterations whose deviations are treated as
-// outliers (preemption, page faults) in the balance test: the largest 2 %,
-// none below 50 iterations.
+// trimShare is the share of largest deviations the balance test leaves out.
 const trimShare = 0.02
 
-// imbalance applies the ParJava balance test to per-iteration times.
-func imbalance(rc probe.RegionCounts, tick float64) *Imbalance {
-	var iter []float64
-	for i, ns := range rc.VecNs {
-		if i < len(rc.VecCnt) && rc.VecCnt[i] > 0 {
-			iter = append(iter, max(float64(ns)/float64(rc.VecCnt[i])-tick, 0))
+// imbalance applies the ParJava balance test to the per-iteration times
+// of one or more runs (each already the minimum over the loop's entries).
+//
+// Other processes on the machine slow down stretches of iterations at
+// random; a real imbalance shows in every run. So the time of iteration i
+// is its minimum over runs, and its deviation counts only as far as all
+// runs agree: the smallest relative deviation over runs when they all
+// have the same sign, else none. With one run this is the paper's plain
+// D = max |T_body(i) - T_mean|. The largest 2 % of deviations (cold-cache
+// first iterations) are left out, none below 50 iterations.
+func imbalance(runs [][]int64, tick float64) *Imbalance {
+	n := 0
+	for _, r := range runs {
+		if n == 0 || len(r) < n {
+			n = len(r)
 		}
 	}
-	if len(iter) == 0 {
+	if n == 0 {
 		return nil
+	}
+	iter := make([]float64, n)
+	means := make([]float64, len(runs))
+	for ri, r := range runs {
+		for i := range n {
+			t := max(float64(r[i])-tick, 0)
+			means[ri] += t / float64(n)
+			if ri == 0 || t < iter[i] {
+				iter[i] = t
+			}
+		}
 	}
 	mean := 0.0
 	for _, t := range iter {
-		mean += t
+		mean += t / float64(n)
 	}
-	mean /= float64(len(iter))
-	dev := make([]float64, len(iter))
-	for i, t := range iter {
-		dev[i] = math.Abs(t - mean)
+	dev := make([]float64, n)
+	for i := range n {
+		agreed, sign := math.Inf(1), 0.0
+		for ri, r := range runs {
+			if means[ri] <= 0 {
+				agreed = 0
+				break
+			}
+			rel := (max(float64(r[i])-tick, 0) - means[ri]) / means[ri]
+			if ri == 0 {
+				sign = math.Copysign(1, rel)
+			} else if math.Copysign(1, rel) != sign {
+				agreed = 0
+				break
+			}
+			agreed = min(agreed, math.Abs(rel))
+		}
+		dev[i] = agreed * mean
 	}
 	sort.Float64s(dev)
-	trim := int(float64(len(dev)) * trimShare)
-	d := dev[len(dev)-1-trim]
-	im := &Imbalance{TMeanNs: mean, DNs: d, Trimmed: trim, IterNs: iter}
+	trim := int(float64(n) * trimShare)
+	d := dev[n-1-trim]
+	im := &Imbalance{TMeanNs: mean, DNs: d, Trimmed: trim, Runs: len(runs), IterNs: iter}
 	if mean > 0 {
 		im.Ratio = d / mean
 	}

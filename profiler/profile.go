@@ -119,16 +119,18 @@ type Trips struct {
 }
 
 // Imbalance is the ParJava balance test of a loop: T_mean is the mean
-// iteration time, D the largest deviation of an iteration's time from it,
-// and the loop is balanced when D <= 0.1 T_mean. IterNs is the time of
-// each iteration (by ordinal, averaged over entries), so that any
-// distribution of the iterations over ranks can be costed.
+// iteration time, D the largest deviation of an iteration's time from it
+// (reproduced in every run, see docs/profiler.md), and the loop is
+// balanced when D <= 0.1 T_mean. IterNs is the time of each iteration by
+// ordinal (the minimum over entries and runs), so that any distribution
+// of the iterations over ranks can be costed.
 type Imbalance struct {
 	TMeanNs  float64   `json:"tMeanNs"`
 	DNs      float64   `json:"dNs"`
 	Ratio    float64   `json:"ratio"` // D / T_mean
 	Balanced bool      `json:"balanced"`
 	Trimmed  int       `json:"trimmed"` // largest deviations left out as outliers
+	Runs     int       `json:"runs"`    // runs the test agreed over
 	IterNs   []float64 `json:"iterNs"`
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 func TestRunRows(t *testing.T) {
-	p, err := Run(context.Background(), Options{Package: "./testdata/rows", Args: []string{"-n", "300"}, Baseline: true, PPN: []int{1, 2}})
+	p, err := Run(context.Background(), Options{Package: "./testdata/rows", Args: []string{"-n", "300"}, Baseline: true, Repeat: 3, PPN: []int{1, 2}})
 	if err != nil {
 		t.Fatal(err)
 	}

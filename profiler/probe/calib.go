@@ -20,7 +20,7 @@ type Costs struct {
 	Reference float64 `json:"reference"` // the empty loop the others are measured against
 }
 
-const calibIters = 50000
+const calibIters = 10000
 
 // Calibrate measures Costs on a spare slot. Each cost is the best of a
 // few runs, minus the empty loop, so that noise does not inflate it.
@@ -94,10 +94,11 @@ func timedBody() {
 //go:noinline
 func emptyBody() { sink++ }
 
-// best runs f five times and returns the smallest time per iteration.
+// best runs f twenty times and returns the smallest time per iteration:
+// short runs, many times, so that one of them misses the other processes.
 func best(f func()) float64 {
 	b := time.Duration(1 << 62)
-	for range 5 {
+	for range 20 {
 		t0 := time.Now()
 		f()
 		b = min(b, time.Since(t0))

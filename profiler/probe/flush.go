@@ -12,6 +12,7 @@ import (
 type Counts struct {
 	Regions []RegionCounts `json:"regions"`
 	Costs   *Costs         `json:"costs,omitempty"` // with $PARPREDICT_PROBE_CALIBRATE
+	TraceNs int64          `json:"traceNs"`         // writing the mpi trace, inside main
 }
 
 // RegionCounts are the raw counters of one region.
@@ -25,6 +26,7 @@ type RegionCounts struct {
 	Timed   bool    `json:"timed,omitempty"`
 	VecNs   []int64 `json:"vecNs,omitempty"`  // per iteration ordinal, summed over entries
 	VecCnt  []int64 `json:"vecCnt,omitempty"` // entries that reached that ordinal
+	VecMin  []int64 `json:"vecMin,omitempty"` // smallest time of that ordinal over entries
 }
 
 var flushOnce sync.Once
@@ -51,7 +53,7 @@ func Flush() {
 
 // Snapshot copies the current counters.
 func Snapshot() *Counts {
-	c := &Counts{Regions: make([]RegionCounts, len(slots))}
+	c := &Counts{Regions: make([]RegionCounts, len(slots)), TraceNs: traceNs.Load()}
 	for i := range slots {
 		s := &slots[i]
 		r := &c.Regions[i]
@@ -64,6 +66,7 @@ func Snapshot() *Counts {
 		a.mu.Lock()
 		r.VecNs = append([]int64(nil), a.ns...)
 		r.VecCnt = append([]int64(nil), a.cnt...)
+		r.VecMin = append([]int64(nil), a.min...)
 		a.mu.Unlock()
 	}
 	return c

@@ -12,6 +12,7 @@ type vecAcc struct {
 	mu  sync.Mutex
 	ns  []int64
 	cnt []int64
+	min []int64 // smallest time of that iteration over entries
 }
 
 var vecs []vecAcc
@@ -57,9 +58,11 @@ func (v *Vec) Done() {
 	for len(a.ns) < len(v.ns) {
 		a.ns = append(a.ns, 0)
 		a.cnt = append(a.cnt, 0)
+		a.min = append(a.min, 1<<62)
 	}
 	for i, d := range v.ns {
 		a.ns[i] += d
 		a.cnt[i]++
+		a.min[i] = min(a.min[i], d)
 	}
 }
