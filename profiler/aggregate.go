@@ -294,10 +294,13 @@ const trimShare = 0.02
 // Other processes on the machine slow down stretches of iterations at
 // random; a real imbalance shows in every run. So the time of iteration i
 // is its minimum over runs, and its deviation counts only as far as all
-// runs agree: the smallest relative deviation over runs when they all
-// have the same sign, else none. With one run this is the paper's plain
-// D = max |T_body(i) - T_mean|. The largest 2 % of deviations (cold-cache
-// first iterations) are left out, none below 50 iterations.
+// runs agree: the deviation of iteration i from its run's median, taken
+// as the smallest over runs when they all have the same sign, else none.
+// (The median, not the mean, is the reference within a run, so that a
+// disturbed stretch does not shift every other iteration's deviation.)
+// With one run this is the paper's D = max |T_body(i) - T_mean|, up to
+// median for mean. The largest 2 % of deviations (cold-cache first
+// iterations) are left out, none below 50 iterations.
 func imbalance(runs [][]int64, tick float64) *Imbalance {
 	n := 0
 	for _, r := range runs {
@@ -308,16 +311,19 @@ func imbalance(runs [][]int64, tick float64) *Imbalance {
 	if n == 0 {
 		return nil
 	}
+	times := make([][]float64, len(runs))
+	refs := make([]float64, len(runs))
 	iter := make([]float64, n)
-	means := make([]float64, len(runs))
 	for ri, r := range runs {
+		times[ri] = make([]float64, n)
 		for i := range n {
 			t := max(float64(r[i])-tick, 0)
-			means[ri] += t / float64(n)
+			times[ri][i] = t
 			if ri == 0 || t < iter[i] {
 				iter[i] = t
 			}
 		}
+		refs[ri] = median(times[ri])
 	}
 	mean := 0.0
 	for _, t := range iter {
@@ -326,21 +332,17 @@ func imbalance(runs [][]int64, tick float64) *Imbalance {
 	dev := make([]float64, n)
 	for i := range n {
 		agreed, sign := math.Inf(1), 0.0
-		for ri, r := range runs {
-			if means[ri] <= 0 {
-				agreed = 0
-				break
-			}
-			rel := (max(float64(r[i])-tick, 0) - means[ri]) / means[ri]
+		for ri := range runs {
+			d := times[ri][i] - refs[ri]
 			if ri == 0 {
-				sign = math.Copysign(1, rel)
-			} else if math.Copysign(1, rel) != sign {
+				sign = math.Copysign(1, d)
+			} else if math.Copysign(1, d) != sign {
 				agreed = 0
 				break
 			}
-			agreed = min(agreed, math.Abs(rel))
+			agreed = min(agreed, math.Abs(d))
 		}
-		dev[i] = agreed * mean
+		dev[i] = agreed
 	}
 	sort.Float64s(dev)
 	trim := int(float64(n) * trimShare)
@@ -351,6 +353,15 @@ func imbalance(runs [][]int64, tick float64) *Imbalance {
 	}
 	im.Balanced = d <= 0.1*mean
 	return im
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 func (a *aggregator) totals() Totals {
