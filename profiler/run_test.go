@@ -15,15 +15,20 @@ import (
 // in a temporary directory that requires parpredict through a replace
 // directive, as a user's program outside this repository would.
 func tempModule(t *testing.T, name string) string {
+	return copyModule(t, filepath.Join("testdata", name), name)
+}
+
+// copyModule copies the Go files of src into a new module example.com/name.
+func copyModule(t *testing.T, src, name string) string {
 	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	files, err := filepath.Glob(filepath.Join("testdata", name, "*.go"))
+	files, err := filepath.Glob(filepath.Join(src, "*.go"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no files in testdata/%s: %v", name, err)
+		t.Fatalf("no files in %s: %v", src, err)
 	}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
