@@ -36,7 +36,7 @@ func TestExamplesBalance(t *testing.T) {
 				t.Skipf("no %s here yet (examples branch not merged): %v", src, err)
 			}
 			dir := copyModule(t, src, tc.name)
-			p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: tc.args, Repeat: 3})
+			p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: tc.args, Repeat: 5})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -82,7 +82,7 @@ file changed fails with a message naming the file and this command.`,
 	f.StringVarP(&opts.Out, "out", "o", "", "profile file (default NAME.profile.json, NAME the package directory)")
 	f.BoolVar(&opts.JSON, "json", false, "print the profile as JSON instead of the summary")
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress display")
-	f.IntVar(&opts.Repeat, "repeat", 1, "timed runs (the fastest is kept; per-iteration times take the minimum)")
+	f.IntVar(&opts.Repeat, "repeat", 3, "timed runs: the fastest gives the times; the balance test counts only deviations every run shows")
 	f.BoolVar(&opts.Baseline, "baseline", false, "also run the uninstrumented program: overhead and own-time check")
 	f.IntVar(&opts.Top, "top", 10, "hottest regions in the summary")
 	f.Float64Var(&opts.Budget, "budget", 0.05, "share of the run time that timers may cost")
