@@ -132,7 +132,10 @@ func (a *aggregator) regionAt(site string) int {
 }
 
 // ownTimes computes, for each timed region, its time less its timed
-// children, its MPI calls and the probe cost inside it. A timed call
+// children, its MPI calls and the cost of the timers inside it. Untimed
+// counters are not subtracted: an increment of a local variable mostly
+// hides in the work around it, and a calibrated cost in a tight loop
+// overstates it several times (docs/profiler.md). A timed call
 // site's children are its callee's body, shared among the sites by their
 // times; a rank body counts 1/np in its parent, whose single interval the
 // ranks overlap.
@@ -171,11 +174,10 @@ func (a *aggregator) ownTimes() {
 			}
 		}
 		p := a.ta[k]
-		if p < 0 {
+		if p < 0 || !a.plan.timed[k] {
 			continue
 		}
-		switch {
-		case a.plan.timed[k]:
+		{
 			t := float64(a.rc(k).Ns)
 			if r.rank {
 				t /= float64(max(a.m.np, 1))
@@ -189,8 +191,6 @@ func (a *aggregator) ownTimes() {
 				cost = c.Loop
 			}
 			a.sub(p, float64(a.execs[k])*cost)
-		case r.Kind == Call && a.inLoop(r):
-			a.sub(p, float64(a.execs[k])*c.Untimed)
 		}
 	}
 }
@@ -198,20 +198,6 @@ func (a *aggregator) ownTimes() {
 func (a *aggregator) sub(k int, ns float64) {
 	a.own[k] -= ns
 	a.probeNs += ns
-}
-
-// inLoop reports whether r sits in a loop of its function, where untimed
-// call sites pay a check and a local count.
-func (a *aggregator) inLoop(r *region) bool {
-	for p := r.Parent; p >= 0; p = a.in.Regions[p].Parent {
-		switch a.in.Regions[p].Kind {
-		case Loop:
-			return true
-		case FuncBody:
-			return false
-		}
-	}
-	return false
 }
 
 // regions builds the profile's region list.

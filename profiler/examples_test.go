@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -43,7 +42,8 @@ func TestExamplesBalance(t *testing.T) {
 			var row *Region
 			for i := range p.Regions {
 				r := &p.Regions[i]
-				if r.Func == tc.fn && r.Kind == Loop && r.Imbalance != nil && strings.HasPrefix(r.Parent, tc.fn+":func@") {
+				parent, ok := p.Region(r.Parent)
+				if r.Func == tc.fn && r.Kind == Loop && r.Imbalance != nil && ok && parent.Kind == FuncBody {
 					row = r
 					break
 				}

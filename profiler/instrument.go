@@ -152,6 +152,11 @@ type edit struct {
 
 func (fi *fileInstr) offset(p token.Pos) int { return fi.prog.Fset.Position(p).Offset }
 
+// source is the text of n in the original file.
+func (fi *fileInstr) source(n ast.Node) string {
+	return string(fi.src[fi.offset(n.Pos()):fi.offset(n.End())])
+}
+
 func (fi *fileInstr) open(p token.Pos, span int, text string) {
 	fi.edits = append(fi.edits, edit{off: fi.offset(p), end: -1, text: text, span: span})
 }
@@ -330,6 +335,11 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	}
 	pre := fmt.Sprintf("{ var _pn%d int64; _pt%d := %s.LoopStart(%d); ", k, k, probeName, k)
 	in := fmt.Sprintf("_pn%d++; ", k)
+	if trip := tripExpr(fi.pkg.TypesInfo, n, body, label(parent), fi.source); trip != "" {
+		// The trip count is known at entry: no increment per iteration.
+		pre = fmt.Sprintf("{ _pn%d := %s; _pt%d := %s.LoopStart(%d); ", k, trip, k, probeName, k)
+		in = ""
+	}
 	if r.outer {
 		pre += fmt.Sprintf("_pv%d := %s.NewVec(%d); ", k, probeName, k)
 		in += fmt.Sprintf("_pv%d.Tick(); ", k)

@@ -44,6 +44,7 @@ type Meta struct {
 	SourceHash string       `json:"sourceHash"`
 	Sources    []SourceFile `json:"sources"`
 	ProbeCost  ProbeCost    `json:"probeCost"`
+	Targets    string       `json:"targets"` // where region IDs come from: "model" or "syntax" (the fallback)
 }
 
 // SourceFile is one analysed file and the SHA-256 of its content.

@@ -37,8 +37,9 @@ type Options struct {
 	Repeat int
 	// Budget is the share of the run time that timers may cost (0 = 0.05).
 	Budget float64
-	// Targets supplies the probe targets; nil means ASTTargets.
-	Targets func(*Program) []Target
+	// Targets supplies the probe targets; nil means ModelTargets, falling
+	// back to ASTTargets (with a progress note) if the model fails.
+	Targets func(*Program) ([]Target, error)
 	// Progress, when set, is told each stage as it starts.
 	Progress func(stage string)
 	// Stdout and Stderr receive the program's output (nil = discarded).
@@ -65,11 +66,22 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	targets := opts.Targets
-	if targets == nil {
-		targets = ASTTargets
+	source := "custom"
+	var ts []Target
+	if opts.Targets != nil {
+		ts, err = opts.Targets(prog)
+	} else {
+		source = "model"
+		progress("building the model")
+		if ts, err = ModelTargets(prog); err != nil {
+			progress(fmt.Sprintf("%v; placing probes from the syntax instead", err))
+			source, ts, err = "syntax", ASTTargets(prog), nil
+		}
 	}
-	in, err := Instrument(prog, targets(prog))
+	if err != nil {
+		return nil, err
+	}
+	in, err := Instrument(prog, ts)
 	if err != nil {
 		return nil, err
 	}
@@ -115,6 +127,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.Meta.Targets = source
 	if opts.Baseline {
 		progress("building and running the uninstrumented program")
 		base, err := Build(ctx, prog, nil, tmp, "baseline")

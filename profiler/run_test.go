@@ -102,8 +102,8 @@ func TestProfileRows(t *testing.T) {
 		id       string
 		balanced bool
 	}{
-		{"main.balanced:loop@main.go:44:2", true},
-		{"main.unbalanced:loop@main.go:58:2", false},
+		{"main.balanced:loop@main.go:+2:2", true},
+		{"main.unbalanced:loop@main.go:+2:2", false},
 	} {
 		r, ok := p.Region(tc.id)
 		if !ok {
@@ -119,11 +119,11 @@ func TestProfileRows(t *testing.T) {
 			t.Errorf("%s: balanced = %v (D/Tmean %.3f), want %v", tc.id, r.Imbalance.Balanced, r.Imbalance.Ratio, tc.balanced)
 		}
 	}
-	inner, _ := p.Region("main.unbalanced:loop@main.go:60:3")
+	inner, _ := p.Region("main.unbalanced:loop@main.go:+4:3")
 	if inner.Trips == nil || inner.Trips.Min != 0 || inner.Trips.Max != 119*1024 || inner.Execs != 120 {
 		t.Errorf("inner loop trips %+v over %d entries, want min 0, max %d over 120", inner.Trips, inner.Execs, 119*1024)
 	}
-	then, _ := p.Region("main.unbalanced:then@main.go:61:4")
+	then, _ := p.Region("main.unbalanced:if@main.go:+5:4/then")
 	if then.Prob == nil || *then.Prob < 0.49 || *then.Prob > 0.51 {
 		t.Errorf("then arm probability %v, want 0.5", then.Prob)
 	}
