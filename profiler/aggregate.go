@@ -69,6 +69,15 @@ func (a *aggregator) run() {
 			}
 		}
 	}
+	for _, r := range a.in.Regions {
+		if r.noProbe {
+			n := a.rc(r.derivedFrom).Iters
+			if r.derivedMinus >= 0 {
+				n -= a.execs[r.derivedMinus]
+			}
+			a.execs[r.Index] = n
+		}
+	}
 	a.attributeMPI()
 	a.ownTimes()
 }

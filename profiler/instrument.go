@@ -253,7 +253,7 @@ func (fi *fileInstr) enter(n, parent ast.Node) func() {
 	case *ast.RangeStmt:
 		return fi.enterLoop(n, n.Body, parent, false)
 	case *ast.IfStmt:
-		fi.enterIf(n)
+		fi.enterIf(n, parent)
 	case *ast.CaseClause:
 		if t := fi.find(n, CaseArm); t != nil {
 			r := fi.newRegion(t)
@@ -279,7 +279,7 @@ func (fi *fileInstr) enter(n, parent ast.Node) func() {
 	case *ast.CallExpr:
 		fi.enterCall(n)
 	case ast.Stmt:
-		return fi.enterCallStmt(n)
+		return fi.enterCallStmt(n, parent)
 	}
 	return nil
 }
@@ -381,9 +381,11 @@ func (fi *fileInstr) flushLoops(at token.Pos, from int) {
 	fi.edits = append(fi.edits, edit{off: fi.offset(at), end: -1, gen: gen})
 }
 
-func (fi *fileInstr) enterIf(n *ast.IfStmt) {
+func (fi *fileInstr) enterIf(n *ast.IfStmt, parent ast.Node) {
+	then := -1
 	if t := fi.find(n, ThenArm); t != nil {
 		r := fi.newRegion(t)
+		then = r.Index
 		fi.open(n.Body.Lbrace+1, span(n.Body), fi.counter(r.Index)+"; ")
 	}
 	t := fi.find(n, ElseArm)
@@ -391,6 +393,13 @@ func (fi *fileInstr) enterIf(n *ast.IfStmt) {
 		return
 	}
 	r := fi.newRegion(t)
+	// An if without else that every iteration of an innermost loop reaches
+	// needs no else counter: else = iterations - then. Adding an else
+	// branch there would cost the loop a branch per iteration.
+	if l := fi.leafLoop(); n.Else == nil && then >= 0 && l != nil && parent == loopBody(l.reg.Node) && !leavesEarly(loopBody(l.reg.Node), "") && !continues(loopBody(l.reg.Node)) {
+		r.derivedFrom, r.derivedMinus, r.noProbe = l.reg.Index, then, true
+		return
+	}
 	inc := fi.counter(r.Index)
 	switch e := n.Else.(type) {
 	case nil:
@@ -403,14 +412,80 @@ func (fi *fileInstr) enterIf(n *ast.IfStmt) {
 	}
 }
 
+// leafLoop returns the innermost enclosing loop of the current function
+// when it contains no loop itself, else nil.
+func (fi *fileInstr) leafLoop() *loopInfo {
+	loops := fi.top().loops
+	if len(loops) == 0 {
+		return nil
+	}
+	l := loops[len(loops)-1]
+	if hasLoop(loopBody(l.reg.Node)) {
+		return nil
+	}
+	return l
+}
+
+func loopBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body
+	case *ast.RangeStmt:
+		return n.Body
+	}
+	return nil
+}
+
+// hasLoop reports whether a body contains a loop (outside closures).
+func hasLoop(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// continues reports whether a loop body has a continue (outside closures
+// and nested loops, which leafLoop excludes anyway).
+func continues(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.CONTINUE {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // enterCallStmt places the timer of a call target.
-func (fi *fileInstr) enterCallStmt(s ast.Stmt) func() {
+func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	t := fi.find(s, Call)
 	if t == nil {
 		return nil
 	}
 	call, callee := singleCall(fi.pkg.TypesInfo, s)
 	if call == nil {
+		return nil
+	}
+	// A library call in the body of an innermost loop is never worth a
+	// timer, and a probe around it would slow the loop: it gets none, and
+	// its count is the loop's iterations (it runs once per iteration when
+	// the body cannot skip it).
+	if l := fi.leafLoop(); l != nil && callee != nil && !fi.isOwn(callee) && parent == loopBody(l.reg.Node) &&
+		!leavesEarly(loopBody(l.reg.Node), "") && !continues(loopBody(l.reg.Node)) {
+		r := fi.newRegion(t)
+		r.callExpr, r.callee, r.lib = call, callee, true
+		r.derivedFrom, r.derivedMinus, r.noProbe = l.reg.Index, -1, true
 		return nil
 	}
 	declares := false

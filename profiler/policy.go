@@ -55,7 +55,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 	}
 	var cands []cand
 	for _, r := range in.Regions {
-		if r.lit {
+		if r.lit || r.noProbe {
 			continue
 		}
 		switch r.Kind {

@@ -34,11 +34,16 @@ func NewVec(k int) *Vec {
 	return &Vec{k: k, last: -1}
 }
 
-// Tick marks the start of an iteration, which ends the previous one.
+// Tick marks the start of an iteration, which ends the previous one. It
+// is called in every iteration of an outermost loop, so the nil case must
+// inline to a single check.
 func (v *Vec) Tick() {
-	if v == nil {
-		return
+	if v != nil {
+		v.tick()
 	}
+}
+
+func (v *Vec) tick() {
 	t := Now()
 	if v.last >= 0 && len(v.ns) < maxVec {
 		v.ns = append(v.ns, t-v.last)
@@ -51,7 +56,7 @@ func (v *Vec) Done() {
 	if v == nil {
 		return
 	}
-	v.Tick()
+	v.tick()
 	a := &vecs[v.k]
 	a.mu.Lock()
 	defer a.mu.Unlock()
