@@ -132,3 +132,22 @@ func rerunCommand(prog *Program, args []string) string {
 	}
 	return cmd
 }
+
+// LoadFor loads the profile at path for the program pattern (resolved in
+// dir) run with args, refusing it with a *StaleError if the program's
+// sources, the arguments or the Go version changed since it was made.
+// This is how the commands that use a profile should read it.
+func LoadFor(path, dir, pattern string, args []string) (*Profile, error) {
+	p, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := LoadProgram(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Check(prog, args, path); err != nil {
+		return nil, err
+	}
+	return p, nil
+}

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"os"
+	"runtime"
 	"time"
 )
 
@@ -75,6 +76,7 @@ func Calibrate() Costs {
 		}
 	}) - c.Reference
 	c.ClockRes = clockRes()
+	runtime.KeepAlive(sink) // the loops' work must not be optimised away
 	for _, p := range []*float64{&c.Timer, &c.Body, &c.Loop, &c.Untimed, &c.Tick} {
 		*p = max(*p, 0)
 	}
