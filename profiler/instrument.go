@@ -124,7 +124,7 @@ func (l *loopInfo) flush() string {
 	} else {
 		fmt.Fprintf(&b, "%s.Loop(%d, _pn%d, _pt%d); ", probeName, k, k, k)
 	}
-	if l.reg.outer {
+	if l.reg.vec {
 		fmt.Fprintf(&b, "_pv%d.Done(); ", k)
 	}
 	return b.String()
@@ -323,6 +323,11 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	fr := fi.top()
 	r := fi.newRegion(t)
 	r.outer = len(fr.loops) == 0
+	// Per-iteration times are for coarse iterations: an outermost loop
+	// whose body holds a loop or calls a function of the program (a row
+	// of a distributed nest). A flat loop over elements would pay a check
+	// per element for a vector it never gets.
+	r.vec = r.outer && (hasLoop(body) || fi.callsUser(body))
 	k := r.Index
 	li := &loopInfo{reg: r, label: label(parent), inner: !r.outer}
 	if li.inner {
@@ -340,7 +345,7 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 		pre = fmt.Sprintf("{ _pn%d := %s; _pt%d := %s.LoopStart(%d); ", k, trip, k, probeName, k)
 		in = ""
 	}
-	if r.outer {
+	if r.vec {
 		pre += fmt.Sprintf("_pv%d := %s.NewVec(%d); ", k, probeName, k)
 		in += fmt.Sprintf("_pv%d.Tick(); ", k)
 	}
@@ -410,6 +415,20 @@ func (fi *fileInstr) enterIf(n *ast.IfStmt, parent ast.Node) {
 		fi.open(e.Pos(), span(e), "{ "+inc+"; ")
 		fi.closeAt(e.End(), span(e), " }")
 	}
+}
+
+// callsUser reports whether a body calls a function of the program.
+func (fi *fileInstr) callsUser(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if f, ok := typeutil.Callee(fi.pkg.TypesInfo, c).(*types.Func); ok && fi.isOwn(f) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // leafLoop returns the innermost enclosing loop of the current function

@@ -96,7 +96,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		}
 	}
 	for _, r := range in.Regions {
-		if r.Kind == Loop && r.outer && plan.timed[r.Index] && r.Index < len(counts.Regions) {
+		if r.Kind == Loop && r.vec && plan.timed[r.Index] && r.Index < len(counts.Regions) {
 			if float64(counts.Regions[r.Index].Iters)*costs.Tick <= budget/10*wallNs {
 				plan.vec[r.Index] = true
 			}
