@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -24,8 +24,13 @@ type Func struct {
 	File   *ast.File // the file holding Syntax
 	Fset   *token.FileSet
 
-	leafOf []*Region // by block index: the Basic region of the block
-	byID   map[string]any
+	cls      *classifier
+	once     sync.Once       // makes IDs on first use
+	attached bool            // syntax found for the regions
+	leafOf   []*Region       // by block index: the Basic region of the block
+	stmts    *stmtIndex      // built on demand
+	calls    []*ast.CallExpr // by Lparen, built on demand
+	byID     map[string]any
 }
 
 // BasicOf returns the Basic region of block b; its Leaves are b's segments
@@ -44,12 +49,14 @@ func (f *Func) LeafAt(b *ssa.BasicBlock, i int) *Leaf {
 
 // Region returns the region with the given ID, or nil.
 func (f *Func) Region(id string) *Region {
+	f.named()
 	r, _ := f.byID[id].(*Region)
 	return r
 }
 
 // Leaf returns the leaf with the given ID, or nil.
 func (f *Func) Leaf(id string) *Leaf {
+	f.named()
 	l, _ := f.byID[id].(*Leaf)
 	return l
 }
@@ -77,11 +84,13 @@ func buildFunc(fn *ssa.Function, name string, cls *classifier) (f *Func, err err
 			err = fmt.Errorf("model: panic during control tree construction of %s: %v", fn, p)
 		}
 	}()
-	f = &Func{SSA: fn, Name: name, Fset: fn.Prog.Fset, leafOf: make([]*Region, len(fn.Blocks))}
+	f = &Func{SSA: fn, Name: name, Fset: fn.Prog.Fset, cls: cls, leafOf: make([]*Region, len(fn.Blocks))}
 	f.Syntax = fn.Syntax()
 	f.File = cls.fileOf(fn.Pos())
-	for _, b := range fn.Blocks {
-		r := &Region{Kind: Basic, Entry: b, Blocks: []*ssa.BasicBlock{b}, Func: f}
+	basics := make([]Region, len(fn.Blocks)) // one allocation for all leaves
+	for i, b := range fn.Blocks {
+		r := &basics[i]
+		*r = Region{Kind: Basic, Entry: b, Func: f}
 		r.Leaves = cls.segments(f, b)
 		for _, l := range r.Leaves {
 			l.Region = r
@@ -97,16 +106,29 @@ func buildFunc(fn *ssa.Function, name string, cls *classifier) (f *Func, err err
 			return nil, fmt.Errorf("model: structural analysis of %s (recover): %w", fn, err)
 		}
 	}
-	f.name(cls)
+	f.layout()
+	if hasSwitch(fn) {
+		f.attach(true)
+	}
 	return f, nil
 }
 
-// sortedIDs returns the IDs of the function's regions and leaves, sorted.
-func (f *Func) sortedIDs() []string {
-	ids := make([]string, 0, len(f.byID))
-	for id := range f.byID {
-		ids = append(ids, id)
+// layout gives every region its Blocks: leaves are laid out in tree order
+// in one array, so each region's blocks are a contiguous part of it.
+func (f *Func) layout() {
+	order := make([]*ssa.BasicBlock, 0, len(f.SSA.Blocks))
+	var visit func(r *Region)
+	visit = func(r *Region) {
+		lo := len(order)
+		if r.Kind == Basic {
+			order = append(order, r.Entry)
+		}
+		for _, c := range r.Children {
+			visit(c)
+		}
+		r.Blocks = order[lo:len(order):len(order)]
 	}
-	slices.Sort(ids)
-	return ids
+	for _, root := range f.Roots() {
+		visit(root)
+	}
 }

@@ -14,6 +14,7 @@ type node struct {
 	preds []*node
 	dead  bool
 	mark  int // scratch for traversals, compared against graph.epoch
+	idx   int // scratch: index among the members of a region being made
 }
 
 func (n *node) block() *ssa.BasicBlock { return n.r.Entry }
@@ -93,26 +94,26 @@ func (g *graph) postorder() []*node {
 // collapse replaces members (members[0] is the entry) by one node for a new
 // region of kind k and returns it. Callers have checked the shape.
 func (g *graph) collapse(k Kind, members []*node) *node {
-	in := make(map[*node]int, len(members))
+	g.epoch++
+	in := g.epoch
 	for i, m := range members {
-		in[m] = i
+		m.mark, m.idx = in, i
 	}
 	r := &Region{Kind: k, Entry: members[0].block(), Func: members[0].r.Func}
 	nn := &node{r: r}
 	for i, m := range members {
 		r.Children = append(r.Children, m.r)
 		m.r.Parent = r
-		r.Blocks = append(r.Blocks, m.r.Blocks...)
 		for _, s := range m.succs {
-			if j, ok := in[s]; ok {
-				r.Edges = append(r.Edges, [2]int{i, j})
+			if s.mark == in {
+				r.Edges = append(r.Edges, [2]int{i, s.idx})
 				continue
 			}
 			nn.succs = addUniq(nn.succs, s)
 			s.preds = replace(s.preds, in, nn)
 		}
 		for _, p := range m.preds {
-			if _, ok := in[p]; ok {
+			if p.mark == in {
 				continue
 			}
 			nn.preds = addUniq(nn.preds, p)
@@ -126,7 +127,6 @@ func (g *graph) collapse(k Kind, members []*node) *node {
 		}
 		return a[1] - b[1]
 	})
-	slices.SortFunc(r.Blocks, func(a, b *ssa.BasicBlock) int { return a.Index - b.Index })
 	if members[0] == g.entry {
 		g.entry = nn
 	}
@@ -134,13 +134,13 @@ func (g *graph) collapse(k Kind, members []*node) *node {
 	return nn
 }
 
-// replace substitutes nn for every member of in found in list, keeping the
+// replace substitutes nn for every member (nodes marked in) found in list, keeping the
 // position of the first and dropping the rest.
-func replace(list []*node, in map[*node]int, nn *node) []*node {
+func replace(list []*node, in int, nn *node) []*node {
 	out := list[:0]
 	added := false
 	for _, x := range list {
-		if _, ok := in[x]; ok {
+		if x.mark == in {
 			if !added {
 				out = append(out, nn)
 				added = true

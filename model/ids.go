@@ -1,10 +1,10 @@
 package model
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"path/filepath"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -16,57 +16,92 @@ import (
 // the column. Relative lines keep IDs fixed when code elsewhere in the file
 // moves; IDs that would repeat get "#2", "#3", ... in tree order. Nothing
 // outside the function goes into an ID.
-func (f *Func) name(c *classifier) {
-	f.attach(c)
-	base := 0
-	if f.Syntax != nil {
-		base = f.Fset.Position(f.Syntax.Pos()).Line
+func (f *Func) named() { f.once.Do(f.name) }
+
+func (f *Func) name() {
+	if !f.attached && len(f.SSA.Blocks) > 1 {
+		f.attach(false)
 	}
-	f.byID = map[string]any{}
-	seen := map[string]int{}
-	unique := func(id string) string {
-		seen[id]++
-		if n := seen[id]; n > 1 {
-			id = fmt.Sprintf("%s#%d", id, n)
-		}
-		return id
+	n := 0
+	f.Walk(func(r *Region) { n += 1 + len(r.Leaves) })
+	f.byID = make(map[string]any, n)
+	ib := idBuilder{f: f, prefix: f.Name + ":"}
+	if f.Syntax != nil {
+		ib.tf = f.Fset.File(f.Syntax.Pos())
+		ib.base = ib.tf.Line(f.Syntax.Pos())
 	}
 	f.Walk(func(r *Region) {
 		word := idNames[r.Kind]
-		if r.Kind == Case && r.Node != nil {
-			if _, ok := r.Node.(*ast.SelectStmt); ok {
+		if r.Kind == Case && r.node != nil {
+			if _, ok := r.node.(*ast.SelectStmt); ok {
 				word = "select"
 			}
 		}
-		r.Pos = regionPos(r)
-		r.ID = unique(f.Name + ":" + word + "@" + f.posString(r.Pos, base))
-		f.byID[r.ID] = r
+		r.pos = regionPos(r)
+		r.id = ib.id(word, r.pos)
+		f.byID[r.id] = r
 		for _, l := range r.Leaves {
-			l.Pos = leafPos(l)
+			if l.Call != nil {
+				l.node = f.callSyntax(l.Call.Common().Pos())
+			}
+			l.pos = leafPos(l)
 			word := l.Kind.String()
 			if l.MPI != nil {
 				word = "mpi." + l.MPI.Op
 			}
-			l.ID = unique(f.Name + ":" + word + "@" + f.posString(l.Pos, base))
-			f.byID[l.ID] = l
+			l.id = ib.id(word, l.pos)
+			f.byID[l.id] = l
 		}
 	})
 }
 
-func (f *Func) posString(p token.Pos, base int) string {
-	if !p.IsValid() {
-		return "-"
+// idBuilder formats IDs of one function.
+type idBuilder struct {
+	f      *Func
+	prefix string
+	tf     *token.File // the function's file; nil for synthesized functions
+	base   int         // the function's first line
+	buf    []byte
+}
+
+func (ib *idBuilder) id(word string, p token.Pos) string {
+	b := append(ib.buf[:0], ib.prefix...)
+	b = append(b, word...)
+	b = append(b, '@')
+	switch {
+	case !p.IsValid():
+		b = append(b, '-')
+	case ib.tf != nil && ib.tf.Base() <= int(p) && int(p) <= ib.tf.Base()+ib.tf.Size():
+		pos := ib.tf.PositionFor(p, false)
+		b = append(b, filepath.Base(pos.Filename)...)
+		b = append(b, ":+"...)
+		b = strconv.AppendInt(b, int64(pos.Line-ib.base), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(pos.Column), 10)
+	default:
+		pos := ib.f.Fset.PositionFor(p, false)
+		b = append(b, filepath.Base(pos.Filename)...)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(pos.Line), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(pos.Column), 10)
 	}
-	pos := f.Fset.Position(p)
-	if base == 0 {
-		return fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
+	ib.buf = b
+	id := string(b)
+	if _, dup := ib.f.byID[id]; dup {
+		for k := 2; ; k++ {
+			alt := id + "#" + strconv.Itoa(k)
+			if _, dup := ib.f.byID[alt]; !dup {
+				return alt
+			}
+		}
 	}
-	return fmt.Sprintf("%s:+%d:%d", filepath.Base(pos.Filename), pos.Line-base, pos.Column)
+	return id
 }
 
 func regionPos(r *Region) token.Pos {
-	if r.Node != nil {
-		return r.Node.Pos()
+	if r.node != nil {
+		return r.node.Pos()
 	}
 	for _, b := range r.Blocks {
 		if p := firstPos(b.Instrs); p.IsValid() {
@@ -77,8 +112,8 @@ func regionPos(r *Region) token.Pos {
 }
 
 func leafPos(l *Leaf) token.Pos {
-	if l.Node != nil {
-		return l.Node.Pos()
+	if l.node != nil {
+		return l.node.Pos()
 	}
 	if l.Call != nil {
 		return l.Call.Pos()
@@ -96,4 +131,12 @@ func firstPos(instrs []ssa.Instruction) token.Pos {
 		}
 	}
 	return token.NoPos
+}
+
+// callSyntax returns the call expression of f whose Lparen is lparen.
+func (f *Func) callSyntax(lparen token.Pos) *ast.CallExpr {
+	if f.Syntax != nil {
+		return f.callAt(lparen)
+	}
+	return f.cls.callExpr(lparen)
 }

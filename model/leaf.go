@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -16,6 +17,9 @@ type classifier struct {
 	fset  *token.FileSet
 	sizes types.Sizes
 	calls map[*ast.File]map[token.Pos]*ast.CallExpr // by Lparen, built on demand
+
+	instance func(*ssa.Function) // told of every generic instance called
+	mu       sync.Mutex          // guards calls
 }
 
 func (c *classifier) fileOf(pos token.Pos) *ast.File {
@@ -27,6 +31,8 @@ func (c *classifier) fileOf(pos token.Pos) *ast.File {
 
 // callExpr returns the call syntax whose opening parenthesis is at lparen.
 func (c *classifier) callExpr(lparen token.Pos) *ast.CallExpr {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	f := c.fileOf(lparen)
 	if f == nil {
 		return nil
@@ -66,32 +72,30 @@ func (c *classifier) segments(f *Func, b *ssa.BasicBlock) []*Leaf {
 			continue
 		}
 		flush(i)
-		out = append(out, c.callLeaf(b, i, ci))
+		out = append(out, c.callLeaf(f, b, i, ci))
 		start = i + 1
 	}
 	flush(len(b.Instrs))
 	return out
 }
 
-func (c *classifier) callLeaf(b *ssa.BasicBlock, i int, ci ssa.CallInstruction) *Leaf {
+func (c *classifier) callLeaf(f *Func, b *ssa.BasicBlock, i int, ci ssa.CallInstruction) *Leaf {
 	l := &Leaf{Block: b, Start: i, End: i + 1, Call: ci}
 	common := ci.Common()
-	lparen := common.Pos()
-	if call := c.callExpr(lparen); call != nil {
-		l.Node = call
-	}
 	if common.IsInvoke() {
 		l.Kind = DynCall
 		return l
 	}
 	l.Callee = common.StaticCallee()
+	if l.Callee != nil && l.Callee.Origin() != nil && c.instance != nil {
+		c.instance(l.Callee)
+	}
 	switch {
 	case l.Callee == nil:
 		l.Kind = DynCall
-	case isMPI(l.Callee):
+	case isMPI(l.Callee) && token.IsExported(mpiName(l.Callee)):
 		l.Kind = MPICall
-		call, _ := l.Node.(*ast.CallExpr)
-		l.MPI = newMPIOp(common, l.Callee, call, c.sizes)
+		l.MPI = newMPIOp(common, l.Callee, f.callSyntax(common.Pos()), c.sizes)
 	case c.isUser(l.Callee):
 		l.Kind = UserCall
 	default:

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -143,35 +144,109 @@ func Build(prog *ssa.Program, pkgs []*packages.Package, spkgs []*ssa.Package) (*
 			c.sizes = pkgs[i].TypesSizes
 		}
 	}
-	var fns []*ssa.Function
-	for fn := range ssautil.AllFunctions(prog) {
-		if len(fn.Blocks) > 0 && c.user[pkgOf(fn)] && fn.Synthetic == "" || isInstance(fn, c) {
-			fns = append(fns, fn)
+	fns := userFuncs(spkgs)
+	// Functions are independent, so they are built in parallel. Instances
+	// of generic functions are found through the calls that need them and
+	// built in further rounds.
+	var (
+		mu      sync.Mutex
+		errs    []error
+		pending []*ssa.Function
+	)
+	seen := map[*ssa.Function]bool{}
+	for _, fn := range fns {
+		seen[fn] = true
+	}
+	c.instance = func(fn *ssa.Function) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !seen[fn] && len(fn.Blocks) > 0 && c.user[pkgOf(fn)] {
+			seen[fn] = true
+			pending = append(pending, fn)
 		}
 	}
-	slices.SortFunc(fns, func(a, b *ssa.Function) int {
-		if a.Pos() != b.Pos() {
-			return int(a.Pos() - b.Pos())
+	for len(fns) > 0 {
+		built := make([]*Func, len(fns))
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for i := range next {
+					f, err := buildFunc(fns[i], funcName(fns[i]), c)
+					if err != nil {
+						mu.Lock()
+						errs = append(errs, err)
+						mu.Unlock()
+						continue
+					}
+					built[i] = f
+				}
+			})
 		}
-		return strings.Compare(a.String(), b.String())
+		for i := range fns {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		for _, f := range built {
+			if f != nil {
+				p.Funcs = append(p.Funcs, f)
+			}
+		}
+		fns, pending = pending, nil
+	}
+	slices.SortFunc(p.Funcs, func(a, b *Func) int {
+		if a.SSA.Pos() != b.SSA.Pos() {
+			return int(a.SSA.Pos() - b.SSA.Pos())
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
-	var errs []error
-	for _, fn := range fns {
-		f, err := buildFunc(fn, funcName(fn), c)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		p.Funcs = append(p.Funcs, f)
+	for _, f := range p.Funcs {
 		p.byName[f.Name] = f
 	}
+	slices.SortFunc(errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return p, errors.Join(errs...)
 }
 
-// isInstance reports whether fn is a built instance of a generic function
-// of the analysed packages (instances are marked synthetic).
-func isInstance(fn *ssa.Function, c *classifier) bool {
-	return len(fn.Blocks) > 0 && fn.Origin() != nil && c.user[pkgOf(fn)]
+// userFuncs lists the functions declared in pkgs that have bodies: package
+// functions, methods of declared types, and the closures inside them.
+func userFuncs(pkgs []*ssa.Package) []*ssa.Function {
+	var out []*ssa.Function
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		if fn == nil || len(fn.Blocks) == 0 {
+			return
+		}
+		out = append(out, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, pkg := range pkgs {
+		if pkg == nil {
+			continue
+		}
+		names := make([]string, 0, len(pkg.Members))
+		for name := range pkg.Members {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			switch m := pkg.Members[name].(type) {
+			case *ssa.Function:
+				add(m)
+			case *ssa.Type:
+				named, ok := types.Unalias(m.Type()).(*types.Named)
+				if !ok || types.IsInterface(named) {
+					continue
+				}
+				for i := range named.NumMethods() {
+					add(pkg.Prog.FuncValue(named.Method(i)))
+				}
+			}
+		}
+	}
+	return out
 }
 
 // funcName is the function's name in IDs: package name, dot, the name
@@ -180,6 +255,9 @@ func funcName(fn *ssa.Function) string {
 	pkg := pkgOf(fn)
 	if pkg == nil {
 		return fn.String()
+	}
+	if fn.Signature.Recv() == nil {
+		return pkg.Pkg.Name() + "." + fn.Name() // closures are "outer$1", instances "F[int]"
 	}
 	return pkg.Pkg.Name() + "." + fn.RelString(pkg.Pkg)
 }

@@ -102,13 +102,19 @@ func isMPI(fn *ssa.Function) bool {
 	return false
 }
 
+// mpiName is the operation name of an mpi function: its name without type
+// arguments (methods by their method name).
+func mpiName(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		return o.Name()
+	}
+	return fn.Name()
+}
+
 // newMPIOp describes a call of the mpi function callee; call is the call
 // syntax when known.
 func newMPIOp(common *ssa.CallCommon, callee *ssa.Function, call *ast.CallExpr, sizes types.Sizes) *MPIOp {
-	name := callee.Name()
-	if o := callee.Origin(); o != nil {
-		name = o.Name()
-	}
+	name := mpiName(callee)
 	op := &MPIOp{Op: name}
 	roles := mpiRoles[name]
 	method := callee.Signature.Recv() != nil

@@ -49,7 +49,7 @@ func (p *printer) pos(pos token.Pos) string {
 func (p *printer) region(r *Region, depth int) {
 	ind := strings.Repeat("  ", depth)
 	if r.Kind != Basic {
-		p.printf("%s%s %s\n", ind, r.Kind, r.ID)
+		p.printf("%s%s %s\n", ind, r.Kind, r.ID())
 		for _, ch := range r.Children {
 			p.region(ch, depth+1)
 		}
@@ -59,7 +59,7 @@ func (p *printer) region(r *Region, depth int) {
 	for i, l := range r.Leaves {
 		kinds[i] = l.Kind.String()
 	}
-	p.printf("%sbasic b%d %s [%s]\n", ind, r.Entry.Index, r.ID, strings.Join(kinds, " "))
+	p.printf("%sbasic b%d %s [%s]\n", ind, r.Entry.Index, r.ID(), strings.Join(kinds, " "))
 	for _, l := range r.Leaves {
 		if l.Kind == Compute {
 			continue
@@ -93,13 +93,13 @@ func LeafString(l *Leaf) string {
 			}
 		}
 	case l.Callee != nil:
-		b.WriteString(" " + l.Callee.String())
+		b.WriteString(" " + funcName(l.Callee))
 	case common.IsInvoke():
 		b.WriteString(" (" + common.Value.Type().String() + ")." + common.Method.Name())
 	default:
 		b.WriteString(" " + common.Value.String())
 	}
-	b.WriteString("  " + l.ID)
+	b.WriteString("  " + l.ID())
 	return b.String()
 }
 

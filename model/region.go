@@ -14,9 +14,9 @@ import (
 // nearest common dominator of the cycle's entries).
 type Region struct {
 	Kind     Kind
-	ID       string            // stable: function, kind word and statement position; see doc.go
+	id       string            // see ID
 	Entry    *ssa.BasicBlock   // the block control enters the region through
-	Blocks   []*ssa.BasicBlock // all blocks of the region, by index
+	Blocks   []*ssa.BasicBlock // all blocks of the region, in tree order
 	Children []*Region         // in reduction order; Children[0] holds Entry
 	Parent   *Region           // nil for a function's root
 	Func     *Func
@@ -25,13 +25,8 @@ type Region struct {
 	// indexes, sorted. An edge into a child always enters at its entry.
 	Edges [][2]int
 
-	// Node is the syntax the region stands for: the *ast.ForStmt or
-	// *ast.RangeStmt of a loop, the *ast.IfStmt, *ast.SwitchStmt,
-	// *ast.TypeSwitchStmt or *ast.SelectStmt of a branch, otherwise the
-	// innermost statement holding the region's code. Nil when the region
-	// has no code with positions (for example a block with only a jump).
-	Node ast.Node
-	Pos  token.Pos // the position in the ID
+	node ast.Node
+	pos  token.Pos // see Pos
 
 	Leaves []*Leaf // Basic regions only: the block's segments in order
 }
@@ -40,7 +35,7 @@ type Region struct {
 // or one call.
 type Leaf struct {
 	Kind  LeafKind
-	ID    string
+	id    string
 	Block *ssa.BasicBlock
 	Start int // index of the segment's first instruction in Block.Instrs
 	End   int // one past its last instruction
@@ -51,10 +46,35 @@ type Leaf struct {
 	Callee *ssa.Function
 	MPI    *MPIOp // MPICall segments only
 
-	Node   ast.Node // the *ast.CallExpr of a call segment; nil for computation
-	Pos    token.Pos
+	node   *ast.CallExpr
+	pos    token.Pos
 	Region *Region // the Basic region holding this leaf
 }
+
+// Node returns the syntax the region stands for: the *ast.ForStmt or
+// *ast.RangeStmt of a loop, the *ast.IfStmt, *ast.SwitchStmt,
+// *ast.TypeSwitchStmt or *ast.SelectStmt of a branch, otherwise the
+// innermost statement holding the region's code. Nil when the region has no
+// code with positions (for example a block with only a jump).
+func (r *Region) Node() ast.Node { r.Func.named(); return r.node }
+
+// ID returns the region's stable ID: function, kind word and statement
+// position (see doc.go). IDs are made on first use, for the whole function.
+func (r *Region) ID() string { r.Func.named(); return r.id }
+
+// Pos returns the position the ID names: the statement's, or that of the
+// region's first instruction with a position.
+func (r *Region) Pos() token.Pos { r.Func.named(); return r.pos }
+
+// ID returns the leaf's stable ID (see doc.go).
+func (l *Leaf) ID() string { l.Region.Func.named(); return l.id }
+
+// Pos returns the position the ID names: the call expression's for calls.
+func (l *Leaf) Pos() token.Pos { l.Region.Func.named(); return l.pos }
+
+// Node returns the *ast.CallExpr of a call segment, nil for computation
+// and for calls without syntax.
+func (l *Leaf) Node() *ast.CallExpr { l.Region.Func.named(); return l.node }
 
 // Instrs returns the instructions of the segment.
 func (l *Leaf) Instrs() []ssa.Instruction { return l.Block.Instrs[l.Start:l.End] }

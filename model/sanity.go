@@ -28,6 +28,7 @@ func (e *SanityError) Error() string {
 // children; and each region has the shape its kind says. It returns a
 // *SanityError, or nil.
 func (f *Func) Check() error {
+	f.named()
 	c := &checker{f: f}
 	c.run()
 	if len(c.problems) == 0 {
@@ -54,7 +55,7 @@ func (c *checker) run() {
 		if r.Kind == Basic {
 			count[r.Entry.Index]++
 			if f.leafOf[r.Entry.Index] != r {
-				c.errorf("%s: not the Basic region recorded for block %d", r.ID, r.Entry.Index)
+				c.errorf("%s: not the Basic region recorded for block %d", r.ID(), r.Entry.Index)
 			}
 			c.leaves(r)
 			return
@@ -80,51 +81,50 @@ func (c *checker) leaves(r *Region) {
 	at := 0
 	for _, l := range r.Leaves {
 		if l.Start != at || l.End <= l.Start || l.Block != r.Entry {
-			c.errorf("%s: segment %s covers [%d,%d), want start %d", r.ID, l.ID, l.Start, l.End, at)
+			c.errorf("%s: segment %s covers [%d,%d), want start %d", r.ID(), l.ID(), l.Start, l.End, at)
 		}
 		if l.Kind != Compute {
 			if _, ok := l.Block.Instrs[l.Start].(ssa.CallInstruction); !ok || l.End != l.Start+1 {
-				c.errorf("%s: call segment %s is not one call", r.ID, l.ID)
+				c.errorf("%s: call segment %s is not one call", r.ID(), l.ID())
 			}
 		}
 		at = l.End
 	}
 	if at != len(r.Entry.Instrs) {
-		c.errorf("%s: segments cover %d of %d instructions", r.ID, at, len(r.Entry.Instrs))
+		c.errorf("%s: segments cover %d of %d instructions", r.ID(), at, len(r.Entry.Instrs))
 	}
 }
 
 func (c *checker) region(r *Region) {
 	if len(r.Children) == 0 {
-		c.errorf("%s: %s region without children", r.ID, r.Kind)
+		c.errorf("%s: %s region without children", r.ID(), r.Kind)
 		return
 	}
 	if r.Children[0].Entry != r.Entry {
-		c.errorf("%s: entry is not the first child's entry", r.ID)
+		c.errorf("%s: entry is not the first child's entry", r.ID())
 	}
 	var blocks []*ssa.BasicBlock
 	for _, ch := range r.Children {
 		if ch.Parent != r {
-			c.errorf("%s: child %s has another parent", r.ID, ch.ID)
+			c.errorf("%s: child %s has another parent", r.ID(), ch.ID())
 		}
 		blocks = append(blocks, ch.Blocks...)
 	}
-	slices.SortFunc(blocks, func(a, b *ssa.BasicBlock) int { return a.Index - b.Index })
 	if !slices.Equal(blocks, r.Blocks) {
-		c.errorf("%s: blocks differ from the union of its children's", r.ID)
+		c.errorf("%s: blocks differ from its children's blocks in order", r.ID())
 	}
 	if r.Kind != Improper {
 		for _, b := range r.Blocks {
 			if !r.Entry.Dominates(b) {
-				c.errorf("%s: entry block %d does not dominate block %d", r.ID, r.Entry.Index, b.Index)
+				c.errorf("%s: entry block %d does not dominate block %d", r.ID(), r.Entry.Index, b.Index)
 			}
 		}
 	}
 	if got := childEdges(r); !slices.Equal(got, r.Edges) {
-		c.errorf("%s: recorded child edges %v, CFG gives %v", r.ID, r.Edges, got)
+		c.errorf("%s: recorded child edges %v, CFG gives %v", r.ID(), r.Edges, got)
 	}
 	if msg := shapeProblem(r); msg != "" {
-		c.errorf("%s: %s region: %s", r.ID, r.Kind, msg)
+		c.errorf("%s: %s region: %s", r.ID(), r.Kind, msg)
 	}
 }
 
@@ -138,7 +138,7 @@ func (c *checker) edge(u, v *ssa.BasicBlock) {
 	}
 	for x := lv; x != nil && !anc[x]; x = x.Parent {
 		if x.Entry != v {
-			c.errorf("%s: edge %d->%d enters it at a block other than its entry", x.ID, u.Index, v.Index)
+			c.errorf("%s: edge %d->%d enters it at a block other than its entry", x.ID(), u.Index, v.Index)
 		}
 	}
 }
@@ -270,18 +270,34 @@ func childEdges(r *Region) [][2]int {
 }
 
 func owner(f *Func, u, v *ssa.BasicBlock) *Region {
-	anc := map[*Region]bool{}
-	for x := f.leafOf[u.Index]; x != nil; x = x.Parent {
-		anc[x] = true
-	}
-	x := f.leafOf[v.Index]
-	for x != nil && !anc[x] {
-		x = x.Parent
-	}
+	x := lca(f.leafOf[u.Index], f.leafOf[v.Index])
 	for x != nil && x.Entry == v && !x.Kind.cyclic() {
 		x = x.Parent
 	}
 	return x
+}
+
+// lca returns the lowest region holding both a and b.
+func lca(a, b *Region) *Region {
+	da, db := depth(a), depth(b)
+	for ; da > db; da-- {
+		a = a.Parent
+	}
+	for ; db > da; db-- {
+		b = b.Parent
+	}
+	for a != b {
+		a, b = a.Parent, b.Parent
+	}
+	return a
+}
+
+func depth(r *Region) int {
+	d := 0
+	for ; r.Parent != nil; r = r.Parent {
+		d++
+	}
+	return d
 }
 
 func childIndex(r *Region, b *ssa.BasicBlock) int {

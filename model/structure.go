@@ -582,15 +582,14 @@ func nca(a, b *ssa.BasicBlock) *ssa.BasicBlock {
 
 // nodeOf returns the live node whose region holds block b.
 func (g *graph) nodeOf(b *ssa.BasicBlock) *node {
+	r := g.entry.r.Func.leafOf[b.Index]
+	for r.Parent != nil {
+		r = r.Parent
+	}
 	for _, x := range g.postorder() {
-		if regionHolds(x.r, b) {
+		if x.r == r {
 			return x
 		}
 	}
 	return g.entry
-}
-
-func regionHolds(r *Region, b *ssa.BasicBlock) bool {
-	_, found := slices.BinarySearchFunc(r.Blocks, b.Index, func(x *ssa.BasicBlock, i int) int { return x.Index - i })
-	return found
 }

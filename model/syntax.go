@@ -3,8 +3,10 @@ package model
 import (
 	"go/ast"
 	"go/token"
+	"slices"
+	"sort"
+	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -28,9 +30,13 @@ func (s span) add(p token.Pos) span {
 
 func (s span) union(t span) span { return s.add(t.lo).add(t.hi) }
 
-// attach finds the syntax of every region of f, bottom-up, and then turns
-// if-chains lowered from one switch or select statement into Case regions.
-func (f *Func) attach(c *classifier) {
+// attach finds the syntax of every region of f, bottom-up, and then, if
+// merge is set, turns if-chains lowered from one switch or select statement
+// into Case regions. Building a function merges (and so attaches) at once
+// only when its blocks hint at a switch or select; the others attach when
+// their IDs are first needed, without merging, so kinds never change later.
+func (f *Func) attach(merge bool) {
+	f.attached = true
 	if f.Syntax == nil || f.File == nil {
 		return
 	}
@@ -60,56 +66,190 @@ func (f *Func) attach(c *classifier) {
 			}
 		}
 		spans[r] = all
-		f.attachRegion(r, all, arms, lo, hi)
+		f.attachRegion(r, all, arms)
 		return all
 	}
 	for _, root := range f.Roots() {
 		visit(root)
+	}
+	if !merge {
+		return
 	}
 	for _, root := range f.Roots() {
 		mergeSwitches(root)
 	}
 }
 
-// attachRegion sets r.Node: the innermost statement of the kind r expects
+// hasSwitch reports whether fn's blocks come from a switch or select
+// statement, going by go/ssa's block comments. It only decides when to look
+// at syntax; the structure itself never depends on comments.
+func hasSwitch(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		c := b.Comment
+		if strings.HasPrefix(c, "switch") || strings.HasPrefix(c, "typeswitch") || strings.HasPrefix(c, "select") {
+			return true
+		}
+	}
+	return false
+}
+
+// attachRegion sets r.node: the innermost statement of the kind r expects
 // that holds r's decision point and code.
-func (f *Func) attachRegion(r *Region, all, arms span, lo, hi token.Pos) {
+func (f *Func) attachRegion(r *Region, all, arms span) {
 	want := func(n ast.Node) bool { _, ok := n.(ast.Stmt); return ok }
 	need := all
-	var anchor token.Pos
 	switch {
 	case r.Kind.IsLoop():
 		want = isLoopStmt
-		anchor = condPos(r.Entry)
 	case r.Kind == IfThen || r.Kind == IfThenElse || r.Kind == Case || r.Kind == Proper:
 		want = isBranchStmt
-		anchor = branchPos(r)
-		need = arms.add(anchor)
+		need = arms.add(branchPos(r))
 	}
 	if !need.valid() {
 		return
 	}
-	if !anchor.IsValid() {
-		anchor = need.lo
+	stmts := f.statements()
+	i := stmts.innermost(need)
+	if i < 0 {
+		return
 	}
-	path, _ := astutil.PathEnclosingInterval(f.File, anchor, anchor)
-	var fallback ast.Node
-	for _, n := range path {
-		if n.Pos() < lo || n.End() > hi {
-			break // left the function (a closure's enclosing function)
-		}
-		if n.Pos() > need.lo || n.End() <= need.hi {
-			continue
-		}
-		if want(n) {
-			r.Node = n
+	for j := i; j >= 0; j = stmts.parent[j] {
+		if want(stmts.list[j]) {
+			r.node = stmts.list[j]
 			return
 		}
-		if _, ok := n.(ast.Stmt); ok && fallback == nil {
-			fallback = n
+	}
+	r.node = stmts.list[i]
+}
+
+// stmtIndex lists the statements of a function body in source order (which
+// is preorder), each with the index of the statement enclosing it, so the
+// innermost statement around an interval is a binary search and a walk up.
+type stmtIndex struct {
+	list   []ast.Stmt
+	parent []int
+}
+
+// statements indexes f's statements, not those of closures inside it
+// (they are functions of their own). It visits statements only, not
+// expressions, which keeps it cheap.
+func (f *Func) statements() *stmtIndex {
+	if f.stmts != nil {
+		return f.stmts
+	}
+	var list []ast.Stmt
+	var parent []int
+	var visit func(st ast.Stmt, up int)
+	visitList := func(stmts []ast.Stmt, up int) {
+		for _, st := range stmts {
+			visit(st, up)
 		}
 	}
-	r.Node = fallback
+	visit = func(st ast.Stmt, up int) {
+		if st == nil {
+			return
+		}
+		if b, ok := st.(*ast.BlockStmt); ok && b == nil {
+			return
+		}
+		me := len(list)
+		list = append(list, st)
+		parent = append(parent, up)
+		switch st := st.(type) {
+		case *ast.BlockStmt:
+			visitList(st.List, me)
+		case *ast.LabeledStmt:
+			visit(st.Stmt, me)
+		case *ast.IfStmt:
+			visit(st.Init, me)
+			visit(st.Body, me)
+			visit(st.Else, me)
+		case *ast.ForStmt:
+			visit(st.Init, me)
+			visit(st.Post, me)
+			visit(st.Body, me)
+		case *ast.RangeStmt:
+			visit(st.Body, me)
+		case *ast.SwitchStmt:
+			visit(st.Init, me)
+			visit(st.Body, me)
+		case *ast.TypeSwitchStmt:
+			visit(st.Init, me)
+			visit(st.Assign, me)
+			visit(st.Body, me)
+		case *ast.SelectStmt:
+			visit(st.Body, me)
+		case *ast.CaseClause:
+			visitList(st.Body, me)
+		case *ast.CommClause:
+			visit(st.Comm, me)
+			visitList(st.Body, me)
+		}
+	}
+	switch fn := f.Syntax.(type) {
+	case *ast.FuncDecl:
+		if fn.Body != nil {
+			visit(fn.Body, -1)
+		}
+	case *ast.FuncLit:
+		visit(fn.Body, -1)
+	case *ast.RangeStmt: // the yield function of a range-over-func loop
+		visit(fn.Body, -1)
+	}
+	// The walk is in source order except that a for statement's post
+	// statement is visited before its body; it is a leaf, so a stable sort
+	// by position restores source order, and parents are renumbered.
+	order := make([]int, len(list))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return int(list[a].Pos() - list[b].Pos()) })
+	where := make([]int, len(order))
+	for to, from := range order {
+		where[from] = to
+	}
+	idx := &stmtIndex{list: make([]ast.Stmt, len(order)), parent: make([]int, len(order))}
+	for to, from := range order {
+		idx.list[to] = list[from]
+		idx.parent[to] = -1
+		if up := parent[from]; up >= 0 {
+			idx.parent[to] = where[up]
+		}
+	}
+	f.stmts = idx
+	return idx
+}
+
+// callAt returns the call syntax of f whose opening parenthesis is at lparen.
+func (f *Func) callAt(lparen token.Pos) *ast.CallExpr {
+	if f.calls == nil {
+		ast.Inspect(f.Syntax, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return n == f.Syntax
+			case *ast.CallExpr:
+				f.calls = append(f.calls, n)
+			}
+			return true
+		})
+		slices.SortFunc(f.calls, func(a, b *ast.CallExpr) int { return int(a.Lparen - b.Lparen) })
+	}
+	i, found := slices.BinarySearchFunc(f.calls, lparen, func(c *ast.CallExpr, p token.Pos) int { return int(c.Lparen - p) })
+	if !found {
+		return nil
+	}
+	return f.calls[i]
+}
+
+// innermost returns the index of the innermost statement holding s, or -1.
+func (x *stmtIndex) innermost(s span) int {
+	i := sort.Search(len(x.list), func(i int) bool { return x.list[i].Pos() > s.lo }) - 1
+	for ; i >= 0; i = x.parent[i] {
+		if st := x.list[i]; st.Pos() <= s.lo && s.hi < st.End() {
+			return i
+		}
+	}
+	return -1
 }
 
 func isLoopStmt(n ast.Node) bool {
@@ -158,7 +298,7 @@ func branchPos(r *Region) token.Pos {
 	head := r.Children[0]
 	for _, b := range head.Blocks {
 		for _, s := range b.Succs {
-			if !regionHolds(head, s) && regionHolds(r, s) {
+			if !head.Contains(s) && r.Contains(s) {
 				return condPos(b)
 			}
 		}
@@ -173,13 +313,13 @@ func mergeSwitches(r *Region) {
 	for _, ch := range r.Children {
 		mergeSwitches(ch)
 	}
-	if r.Kind != IfThen && r.Kind != IfThenElse && r.Kind != Case && r.Kind != Proper || !isSwitchStmt(r.Node) {
+	if r.Kind != IfThen && r.Kind != IfThenElse && r.Kind != Case && r.Kind != Proper || !isSwitchStmt(r.node) {
 		return
 	}
 	r.Kind = Case
 	var kids []*Region
 	for _, ch := range r.Children {
-		if ch.Kind == Case && ch.Node == r.Node {
+		if ch.Kind == Case && ch.node == r.node {
 			for _, g := range ch.Children {
 				g.Parent = r
 				kids = append(kids, g)
