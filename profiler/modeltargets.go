@@ -33,33 +33,33 @@ func ModelTargets(prog *Program) ([]Target, error) {
 		}
 		seen[f.Syntax] = true
 		file := prog.Fset.Position(f.Syntax.Pos()).Filename
-		add(Target{ID: f.Tree.ID, Kind: FuncBody, Node: f.Syntax, File: file, Func: f.Name})
+		add(Target{ID: f.Tree.ID(), Kind: FuncBody, Node: f.Syntax, File: file, Func: f.Name})
 		for _, root := range f.Roots() {
 			root.Walk(func(r *model.Region) {
-				switch n := r.Node.(type) {
+				switch n := r.Node().(type) {
 				case *ast.ForStmt, *ast.RangeStmt:
 					if r.Kind.IsLoop() {
-						add(Target{ID: r.ID, Kind: Loop, Node: n, File: file, Func: f.Name})
+						add(Target{ID: r.ID(), Kind: Loop, Node: n, File: file, Func: f.Name})
 					}
 				case *ast.IfStmt:
 					if r.Kind == model.IfThen || r.Kind == model.IfThenElse {
-						add(Target{ID: r.ID + "/then", Kind: ThenArm, Node: n, File: file, Func: f.Name})
-						add(Target{ID: r.ID + "/else", Kind: ElseArm, Node: n, File: file, Func: f.Name})
+						add(Target{ID: r.ID() + "/then", Kind: ThenArm, Node: n, File: file, Func: f.Name})
+						add(Target{ID: r.ID() + "/else", Kind: ElseArm, Node: n, File: file, Func: f.Name})
 					}
 				case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 					if r.Kind == model.Case {
 						for i, c := range clauses(n) {
-							add(Target{ID: r.ID + "/case" + strconv.Itoa(i), Kind: CaseArm, Node: c, File: file, Func: f.Name})
+							add(Target{ID: r.ID() + "/case" + strconv.Itoa(i), Kind: CaseArm, Node: c, File: file, Func: f.Name})
 						}
 					}
 				}
 				for _, l := range r.Leaves {
-					call, ok := l.Node.(*ast.CallExpr)
-					if !ok || (l.Kind != model.UserCall && l.Kind != model.LibCall && l.Kind != model.DynCall) {
+					call := l.Node()
+					if call == nil || (l.Kind != model.UserCall && l.Kind != model.LibCall && l.Kind != model.DynCall) {
 						continue
 					}
 					if s, ok := stmts[call]; ok {
-						add(Target{ID: l.ID, Kind: Call, Node: s, File: file, Func: f.Name})
+						add(Target{ID: l.ID(), Kind: Call, Node: s, File: file, Func: f.Name})
 					}
 				}
 			})
