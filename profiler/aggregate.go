@@ -1,0 +1,378 @@
+package profiler
+
+import (
+	"math"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/parpredict/parpredict/mpi"
+	"github.com/parpredict/parpredict/profiler/probe"
+)
+
+// measured is the raw outcome of one timed run.
+type measured struct {
+	counts *probe.Counts
+	trace  *mpi.Trace
+	np     int
+	wallNs float64
+	// vecRuns holds, per loop, the per-iteration minimum times of every
+	// repeated run (nil: only counts' own).
+	vecRuns map[int][][]int64
+}
+
+// aggregator turns raw counters into per-region numbers.
+type aggregator struct {
+	in    *Instrumented
+	plan  timerPlan
+	m     measured
+	costs probe.Costs
+	root  string // module root, for relative paths
+
+	ta      []int     // nearest timed static ancestor, -1 if none
+	execs   []int64   // executions, with untimed bodies counted at their sites
+	mpiNs   []float64 // MPI time directly in each timed region
+	sites   []MPISite
+	own     []float64
+	probeNs float64
+}
+
+func (a *aggregator) rc(k int) probe.RegionCounts {
+	if k < len(a.m.counts.Regions) {
+		return a.m.counts.Regions[k]
+	}
+	return probe.RegionCounts{}
+}
+
+func (a *aggregator) run() {
+	n := len(a.in.Regions)
+	a.ta, a.execs, a.mpiNs, a.own = make([]int, n), make([]int64, n), make([]float64, n), make([]float64, n)
+	for _, r := range a.in.Regions {
+		a.ta[r.Index] = -1
+		for p := r.Parent; p >= 0; p = a.in.Regions[p].Parent {
+			if a.plan.timed[p] {
+				a.ta[r.Index] = p
+				break
+			}
+		}
+		a.execs[r.Index] = a.rc(r.Index).Execs
+	}
+	for _, r := range a.in.Regions {
+		if r.Kind == FuncBody && !a.plan.timed[r.Index] && r.declBody {
+			if u := a.in.uses[r.decl]; u != nil {
+				for _, s := range u.sites {
+					if s >= 0 {
+						a.execs[r.Index] += a.execs[s]
+					}
+				}
+			}
+		}
+	}
+	for _, r := range a.in.Regions {
+		if r.noProbe {
+			n := a.rc(r.derivedFrom).Iters
+			if r.derivedMinus >= 0 {
+				n -= a.execs[r.derivedMinus]
+			}
+			a.execs[r.Index] = n
+		}
+	}
+	a.attributeMPI()
+	a.ownTimes()
+}
+
+// attributeMPI sums the trace per call site and gives each site to the
+// innermost timed region whose lines hold it.
+func (a *aggregator) attributeMPI() {
+	type key struct{ site, op string }
+	sum := map[key]*MPISite{}
+	if a.m.trace != nil {
+		for _, rk := range a.m.trace.Ranks {
+			for _, e := range rk.Events {
+				if e.Op == "BeginInterval" || e.Op == "EndInterval" {
+					continue
+				}
+				s := sum[key{e.Site, e.Op}]
+				if s == nil {
+					s = &MPISite{Site: e.Site, Op: e.Op}
+					sum[key{e.Site, e.Op}] = s
+				}
+				s.Calls++
+				s.TotalNs += (e.T1 - e.T0) * 1e9
+			}
+		}
+	}
+	for _, s := range sum {
+		if k := a.regionAt(s.Site); k >= 0 {
+			s.Region = a.in.Regions[k].ID
+			a.mpiNs[k] += s.TotalNs
+		}
+		a.sites = append(a.sites, *s)
+	}
+	sort.Slice(a.sites, func(i, j int) bool {
+		if a.sites[i].Site != a.sites[j].Site {
+			return a.sites[i].Site < a.sites[j].Site
+		}
+		return a.sites[i].Op < a.sites[j].Op
+	})
+}
+
+// regionAt finds the innermost timed region holding site "file.go:line".
+func (a *aggregator) regionAt(site string) int {
+	i := strings.LastIndex(site, ":")
+	if i < 0 {
+		return -1
+	}
+	line, err := strconv.Atoi(site[i+1:])
+	if err != nil {
+		return -1
+	}
+	best, bestSpan := -1, math.MaxInt
+	for _, r := range a.in.Regions {
+		if !a.plan.timed[r.Index] || filepath.Base(r.File) != site[:i] || line < r.Line || line > r.End {
+			continue
+		}
+		if span := r.End - r.Line; span < bestSpan || (span == bestSpan && r.Index > best) {
+			best, bestSpan = r.Index, span
+		}
+	}
+	return best
+}
+
+// ownTimes computes, for each timed region, its time less its timed
+// children, its MPI calls and the cost of the timers inside it. Untimed
+// counters are not subtracted: an increment of a local variable mostly
+// hides in the work around it, and a calibrated cost in a tight loop
+// overstates it several times (docs/profiler.md). A timed call
+// site's children are its callee's body, shared among the sites by their
+// times; a rank body counts 1/np in its parent, whose single interval the
+// ranks overlap.
+func (a *aggregator) ownTimes() {
+	siteNs := map[int]float64{} // body region -> total time of its call sites
+	body := map[string]int{}    // callee full name -> timed body region
+	for _, r := range a.in.Regions {
+		if r.declBody && r.decl != nil && a.plan.timed[r.Index] {
+			body[r.decl.FullName()] = r.Index
+		}
+	}
+	for _, r := range a.in.Regions {
+		if r.Kind == Call && r.callee != nil && a.plan.timed[r.Index] {
+			if b, ok := body[r.callee.FullName()]; ok {
+				siteNs[b] += float64(a.rc(r.Index).Ns)
+			}
+		}
+	}
+	c := a.costs
+	for _, r := range a.in.Regions {
+		k := r.Index
+		if a.plan.timed[k] {
+			a.own[k] += float64(a.rc(k).Ns) - a.mpiNs[k]
+			if isEntry(r) && r.decl.Name() == "main" {
+				a.sub(k, float64(a.m.counts.TraceNs))
+			}
+			if a.plan.vec[k] {
+				a.sub(k, float64(a.rc(k).Iters)*c.Tick)
+			}
+			if r.Kind == Call && r.callee != nil {
+				if b, ok := body[r.callee.FullName()]; ok && siteNs[b] > 0 {
+					share := float64(a.rc(k).Ns) / siteNs[b]
+					a.own[k] -= share * float64(a.rc(b).Ns)
+					a.sub(k, share*float64(a.execs[b])*c.Body)
+				}
+			}
+		}
+		p := a.ta[k]
+		if p < 0 || !a.plan.timed[k] {
+			continue
+		}
+		{
+			t := float64(a.rc(k).Ns)
+			if r.rank {
+				t /= float64(max(a.m.np, 1))
+			}
+			a.own[p] -= t
+			cost := c.Timer
+			switch r.Kind {
+			case FuncBody:
+				cost = c.Body
+			case Loop:
+				cost = c.Loop
+			}
+			a.sub(p, float64(a.execs[k])*cost)
+		}
+	}
+}
+
+func (a *aggregator) sub(k int, ns float64) {
+	a.own[k] -= ns
+	a.probeNs += ns
+}
+
+// regions builds the profile's region list.
+func (a *aggregator) regions() []Region {
+	out := make([]Region, 0, len(a.in.Regions))
+	for _, r := range a.in.Regions {
+		k := r.Index
+		rc := a.rc(k)
+		g := Region{
+			ID: r.ID, Kind: r.Kind, Func: r.Func, File: relPath(a.root, r.File), Line: r.Line,
+			Timed: a.plan.timed[k], Execs: a.execs[k], Rank: r.rank,
+		}
+		if r.Parent >= 0 {
+			g.Parent = a.in.Regions[r.Parent].ID
+		}
+		if g.Timed {
+			g.TotalNs = float64(rc.Ns)
+			g.OwnNs = a.own[k]
+			g.MPINs = a.mpiNs[k]
+			if g.Execs > 0 {
+				g.OwnPerExecNs = g.OwnNs / float64(g.Execs)
+			}
+		} else if p := a.ta[k]; p >= 0 {
+			g.FoldedInto = a.in.Regions[p].ID
+		}
+		switch r.Kind {
+		case Loop:
+			g.Iters = rc.Iters
+			if g.Timed && rc.Iters > 0 {
+				g.OwnPerIterNs = g.OwnNs / float64(rc.Iters)
+			}
+			if rc.Execs > 0 {
+				mean := float64(rc.Iters) / float64(rc.Execs)
+				v := float64(rc.SqIter)/float64(rc.Execs) - mean*mean
+				g.Trips = &Trips{Min: rc.MinIter, Max: rc.MaxIter, Mean: mean, Std: math.Sqrt(max(v, 0))}
+			}
+			if a.plan.vec[k] {
+				runs := a.m.vecRuns[k]
+				if len(runs) == 0 && len(rc.VecMin) > 0 {
+					runs = [][]int64{rc.VecMin}
+				}
+				g.Imbalance = imbalance(runs, a.costs.Tick)
+			}
+		case Call:
+			g.Callee, g.Library = calleeName(r.callee), r.lib
+		}
+		out = append(out, g)
+	}
+	a.armProbabilities(out)
+	return out
+}
+
+// armProbabilities sets the share of then and else arms of every if.
+func (a *aggregator) armProbabilities(out []Region) {
+	for i, r := range a.in.Regions {
+		if r.Kind != ThenArm {
+			continue
+		}
+		for j := i + 1; j < len(a.in.Regions); j++ {
+			e := a.in.Regions[j]
+			if e.Kind == ElseArm && e.Node == r.Node {
+				total := out[i].Execs + out[j].Execs
+				if total > 0 {
+					pt := float64(out[i].Execs) / float64(total)
+					pe := 1 - pt
+					out[i].Prob, out[j].Prob = &pt, &pe
+				}
+				break
+			}
+		}
+	}
+}
+
+// trimShare is the share of largest deviations the balance test leaves out.
+const trimShare = 0.02
+
+// imbalance applies the ParJava balance test to the per-iteration times
+// of one or more runs (each already the minimum over the loop's entries).
+//
+// Other processes on the machine slow down stretches of iterations at
+// random; a real imbalance shows in every run. So the time of iteration i
+// is its minimum over runs, and its deviation counts only as far as all
+// runs agree: the deviation of iteration i from its run's median, taken
+// as the smallest over runs when they all have the same sign, else none.
+// (The median, not the mean, is the reference within a run, so that a
+// disturbed stretch does not shift every other iteration's deviation.)
+// With one run this is the paper's D = max |T_body(i) - T_mean|, up to
+// median for mean. The largest 2 % of deviations (cold-cache first
+// iterations) are left out, none below 50 iterations.
+func imbalance(runs [][]int64, tick float64) *Imbalance {
+	n := 0
+	for _, r := range runs {
+		if n == 0 || len(r) < n {
+			n = len(r)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	times := make([][]float64, len(runs))
+	refs := make([]float64, len(runs))
+	iter := make([]float64, n)
+	for ri, r := range runs {
+		times[ri] = make([]float64, n)
+		for i := range n {
+			t := max(float64(r[i])-tick, 0)
+			times[ri][i] = t
+			if ri == 0 || t < iter[i] {
+				iter[i] = t
+			}
+		}
+		refs[ri] = median(times[ri])
+	}
+	mean := 0.0
+	for _, t := range iter {
+		mean += t / float64(n)
+	}
+	dev := make([]float64, n)
+	for i := range n {
+		agreed, sign := math.Inf(1), 0.0
+		for ri := range runs {
+			d := times[ri][i] - refs[ri]
+			if ri == 0 {
+				sign = math.Copysign(1, d)
+			} else if math.Copysign(1, d) != sign {
+				agreed = 0
+				break
+			}
+			agreed = min(agreed, math.Abs(d))
+		}
+		dev[i] = agreed
+	}
+	sort.Float64s(dev)
+	trim := int(float64(n) * trimShare)
+	d := dev[n-1-trim]
+	im := &Imbalance{TMeanNs: mean, DNs: d, Trimmed: trim, Runs: len(runs), IterNs: iter}
+	if mean > 0 {
+		im.Ratio = d / mean
+	}
+	im.Balanced = d <= 0.1*mean
+	return im
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func (a *aggregator) totals() Totals {
+	t := Totals{WallNs: a.m.wallNs, ProbeCostNs: a.probeNs}
+	for _, r := range a.in.Regions {
+		if !a.plan.timed[r.Index] {
+			t.CountedRegion++
+			continue
+		}
+		t.TimedRegions++
+		t.OwnNs += a.own[r.Index]
+		t.MPINs += a.mpiNs[r.Index]
+		if isEntry(r) && r.decl.Name() == "main" {
+			t.MainNs = float64(a.rc(r.Index).Ns)
+		}
+	}
+	t.AccountedNs = t.OwnNs + t.MPINs
+	return t
+}

@@ -1,0 +1,49 @@
+package profiler
+
+// Contention records how the compute of the program slows down when k
+// ranks run at once on this node: for each k in PPN, the rank count of the
+// rerun, Total is the program's own compute time (all ranks, MPI left out)
+// divided by the same at k = 1, and Regions holds the same ratio per timed
+// region, from its own time per iteration (loops) or per execution.
+//
+// The k ranks are goroutines of one process (the default mpi backend), so
+// they share the node's caches and memory bus as k MPI processes would;
+// they do not pay separate address spaces. See docs/profiler.md.
+type Contention struct {
+	PPN     []int                `json:"ppn"`
+	Total   []float64            `json:"total"`
+	Regions map[string][]float64 `json:"regions"`
+}
+
+// add appends the slowdowns of run a against base.
+func (c *Contention) add(in *Instrumented, plan timerPlan, base, a *aggregator) {
+	var sumA, sumB float64
+	for _, r := range in.Regions {
+		k := r.Index
+		if !plan.timed[k] {
+			continue
+		}
+		sumA += a.own[k]
+		sumB += base.own[k]
+		per := func(g *aggregator) float64 {
+			rc := g.rc(k)
+			if r.Kind == Loop && rc.Iters > 0 {
+				return g.own[k] / float64(rc.Iters)
+			}
+			if g.execs[k] > 0 {
+				return g.own[k] / float64(g.execs[k])
+			}
+			return 0
+		}
+		s := 0.0
+		if b := per(base); b > 0 {
+			s = per(a) / b
+		}
+		c.Regions[r.ID] = append(c.Regions[r.ID], s)
+	}
+	s := 0.0
+	if sumB > 0 {
+		s = sumA / sumB
+	}
+	c.Total = append(c.Total, s)
+}

@@ -1,0 +1,60 @@
+package profiler
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestExamplesBalance profiles the examples whose row loops the ParJava
+// balance test must classify: matmul's rows all cost the same, while
+// mandelbrot's rows near the set cost far more than the others. The
+// examples live in ../examples (or $PARPREDICT_EXAMPLES); each is copied
+// into a module of its own so that this test never writes beside them.
+func TestExamplesBalance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the examples several times")
+	}
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		fn       string // function holding the row loop
+		balanced bool
+	}{
+		{"matmul", []string{"-n", "300", "-check=false"}, "main.multiplyRows", true},
+		{"mandelbrot", []string{"-width", "200", "-height", "200", "-check=false"}, "main.run", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			examples := os.Getenv("PARPREDICT_EXAMPLES") // another checkout's examples
+			if examples == "" {
+				examples = filepath.Join("..", "examples")
+			}
+			src := filepath.Join(examples, tc.name)
+			if _, err := os.Stat(src); err != nil {
+				t.Skipf("no %s here yet (examples branch not merged): %v", src, err)
+			}
+			dir := copyModule(t, src, tc.name)
+			p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: tc.args, Repeat: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var row *Region
+			for i := range p.Regions {
+				r := &p.Regions[i]
+				parent, ok := p.Region(r.Parent)
+				if r.Func == tc.fn && r.Kind == Loop && r.Imbalance != nil && ok && parent.Kind == FuncBody {
+					row = r
+					break
+				}
+			}
+			if row == nil {
+				t.Fatalf("no outermost loop with per-iteration times in %s", tc.fn)
+			}
+			if row.Imbalance.Balanced != tc.balanced {
+				t.Errorf("%s: balanced = %v (D/Tmean %.3f over %d runs), want %v",
+					row.ID, row.Imbalance.Balanced, row.Imbalance.Ratio, row.Imbalance.Runs, tc.balanced)
+			}
+		})
+	}
+}

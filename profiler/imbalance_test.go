@@ -1,0 +1,51 @@
+package profiler
+
+import "testing"
+
+func TestImbalance(t *testing.T) {
+	flat := func(n int, v int64) []int64 {
+		s := make([]int64, n)
+		for i := range s {
+			s[i] = v
+		}
+		return s
+	}
+	ramp := make([]int64, 100)
+	for i := range ramp {
+		ramp[i] = int64(1000 * (i + 1))
+	}
+	// Run 1 disturbed at iterations 10-19, run 2 at 40-49: no run agrees.
+	noisy1, noisy2 := flat(100, 1000), flat(100, 1000)
+	for i := 10; i < 20; i++ {
+		noisy1[i] = 3000
+	}
+	for i := 40; i < 50; i++ {
+		noisy2[i] = 3000
+	}
+	// The same heavy stretch in both runs is real.
+	heavy1, heavy2 := flat(100, 1000), flat(100, 1000)
+	for i := 60; i < 70; i++ {
+		heavy1[i], heavy2[i] = 2000, 2100
+	}
+	for _, tc := range []struct {
+		name     string
+		runs     [][]int64
+		balanced bool
+		ratio    float64
+	}{
+		{"flat", [][]int64{flat(100, 1000)}, true, 0},
+		{"ramp", [][]int64{ramp}, false, 0.98},
+		{"noise in different places", [][]int64{noisy1, noisy2}, true, 0},
+		{"same heavy stretch", [][]int64{heavy1, heavy2}, false, 0.91},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			im := imbalance(tc.runs, 0)
+			if im.Balanced != tc.balanced {
+				t.Errorf("balanced = %v (ratio %.3f), want %v", im.Balanced, im.Ratio, tc.balanced)
+			}
+			if d := im.Ratio - tc.ratio; d > 0.05 || d < -0.05 {
+				t.Errorf("ratio %.3f, want about %.3f", im.Ratio, tc.ratio)
+			}
+		})
+	}
+}

@@ -1,0 +1,701 @@
+package profiler
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// probeName is the local name of the probe import in instrumented files;
+// the leading underscore keeps it clear of the user's identifiers.
+const probeName = "_pprobe"
+
+// Instrumented is the result of instrumenting a program.
+type Instrumented struct {
+	Regions []*region
+	// Files maps each changed file's path to its instrumented text. Line
+	// numbers are unchanged: probes are inserted within lines, so positions
+	// reported by the runtime (MPI call sites) still match the source.
+	Files map[string][]byte
+	uses  map[*types.Func]*funcUse
+	// dynamic holds the names of methods called through interfaces.
+	dynamic map[string]bool
+}
+
+// Instrument places probes at targets in a copy of prog's files. The
+// user's files are only read.
+func Instrument(prog *Program, targets []Target) (*Instrumented, error) {
+	type key struct {
+		n ast.Node
+		k Kind
+	}
+	byNode := make(map[key]*Target, len(targets))
+	for i := range targets {
+		t := &targets[i]
+		byNode[key{t.Node, t.Kind}] = t
+	}
+	in := &Instrumented{Files: map[string][]byte{}, uses: map[*types.Func]*funcUse{}, dynamic: map[string]bool{}}
+	for _, pkg := range prog.Packages {
+		for i, f := range pkg.Syntax {
+			path := pkg.CompiledGoFiles[i]
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return nil, fmt.Errorf("profiler: %w", err)
+			}
+			fi := &fileInstr{in: in, prog: prog, pkg: pkg, file: f, path: path, src: src,
+				find: func(n ast.Node, k Kind) *Target { return byNode[key{n, k}] }}
+			out, err := fi.run()
+			if err != nil {
+				return nil, err
+			}
+			if out != nil {
+				in.Files[path] = out
+			}
+		}
+	}
+	return in, nil
+}
+
+// fileInstr instruments one file.
+type fileInstr struct {
+	in   *Instrumented
+	prog *Program
+	pkg  *packages.Package
+	file *ast.File
+	path string
+	src  []byte
+	find func(ast.Node, Kind) *Target
+
+	edits    []edit
+	regs     []int    // open regions, innermost last
+	frames   []*frame // enclosing functions, innermost last
+	rankLits map[*ast.FuncLit]bool
+	extra    []string // declarations appended to the file
+	callPos  map[*ast.Ident]bool
+}
+
+// frame is one enclosing function during the walk.
+type frame struct {
+	loops   []*loopInfo
+	decl    *types.Func
+	lit     bool
+	hasGoto bool
+}
+
+type loopInfo struct {
+	reg   *region
+	label string
+	inner bool  // nested in another loop of the same function
+	count []int // arms and call sites counted in local variables
+	accs  []int // directly nested loops accumulated in local variables
+}
+
+// decls declares the local counters of loop l.
+func (l *loopInfo) decls() string {
+	var b strings.Builder
+	for _, k := range l.count {
+		fmt.Fprintf(&b, "var _pl%d int64; ", k)
+	}
+	for _, k := range l.accs {
+		fmt.Fprintf(&b, "var _pa%d %s.Acc; ", k, probeName)
+	}
+	return b.String()
+}
+
+// flush records one entry of loop l and flushes its local counters.
+func (l *loopInfo) flush() string {
+	var b strings.Builder
+	for _, k := range l.count {
+		fmt.Fprintf(&b, "%s.Add(%d, _pl%d); ", probeName, k, k)
+	}
+	for _, k := range l.accs {
+		fmt.Fprintf(&b, "%s.AddAcc(%d, &_pa%d); ", probeName, k, k)
+	}
+	k := l.reg.Index
+	if l.inner {
+		fmt.Fprintf(&b, "if _pt%d != 0 { %s.Loop(%d, _pn%d, _pt%d) } else { _pa%d.Add(_pn%d) }; ", k, probeName, k, k, k, k, k)
+	} else {
+		fmt.Fprintf(&b, "%s.Loop(%d, _pn%d, _pt%d); ", probeName, k, k, k)
+	}
+	if l.reg.outer {
+		fmt.Fprintf(&b, "_pv%d.Done(); ", k)
+	}
+	return b.String()
+}
+
+// counter returns the statement that counts one execution of region k:
+// a local increment inside a loop, an atomic one elsewhere.
+func (fi *fileInstr) counter(k int) string {
+	if loops := fi.top().loops; len(loops) > 0 {
+		l := loops[len(loops)-1]
+		l.count = append(l.count, k)
+		return fmt.Sprintf("_pl%d++", k)
+	}
+	return fmt.Sprintf("%s.Inc(%d)", probeName, k)
+}
+
+// edit inserts text at off, or replaces src[off:end] with it.
+type edit struct {
+	off, end int
+	text     string
+	gen      func() string // text known only after the walk
+	close    bool          // ends a construct: goes before openings at the same offset
+	span     int           // size of the construct: outer openings first, inner closings first
+}
+
+func (fi *fileInstr) offset(p token.Pos) int { return fi.prog.Fset.Position(p).Offset }
+
+// source is the text of n in the original file.
+func (fi *fileInstr) source(n ast.Node) string {
+	return string(fi.src[fi.offset(n.Pos()):fi.offset(n.End())])
+}
+
+func (fi *fileInstr) open(p token.Pos, span int, text string) {
+	fi.edits = append(fi.edits, edit{off: fi.offset(p), end: -1, text: text, span: span})
+}
+
+func (fi *fileInstr) closeAt(p token.Pos, span int, text string) {
+	fi.edits = append(fi.edits, edit{off: fi.offset(p), end: -1, text: text, close: true, span: span})
+}
+
+func (fi *fileInstr) newRegion(t *Target) *region {
+	r := &region{Target: *t, Index: len(fi.in.Regions), Parent: -1}
+	if len(fi.regs) > 0 {
+		r.Parent = fi.regs[len(fi.regs)-1]
+	}
+	r.Line = fi.prog.Fset.Position(t.Node.Pos()).Line
+	r.End = fi.prog.Fset.Position(t.Node.End()).Line
+	if fr := fi.top(); fr != nil {
+		r.decl, r.lit = fr.decl, fr.lit
+	}
+	fi.in.Regions = append(fi.in.Regions, r)
+	return r
+}
+
+func (fi *fileInstr) top() *frame {
+	if len(fi.frames) == 0 {
+		return nil
+	}
+	return fi.frames[len(fi.frames)-1]
+}
+
+func span(n ast.Node) int { return int(n.End() - n.Pos()) }
+
+// run walks the file and applies the edits; nil means no change.
+func (fi *fileInstr) run() ([]byte, error) {
+	fi.rankLits = map[*ast.FuncLit]bool{}
+	fi.callPos = map[*ast.Ident]bool{}
+	for _, d := range fi.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		obj, _ := fi.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+		fi.frames = []*frame{{decl: obj, hasGoto: hasGoto(fd.Body)}}
+		fi.regs = nil
+		if t := fi.find(fd, FuncBody); t != nil {
+			r := fi.newRegion(t)
+			r.declBody = true
+			text := bodyTimer(r.Index)
+			if fi.pkg.Name == "main" && fd.Recv == nil && fd.Name.Name == "main" {
+				text = fmt.Sprintf("defer %s.Flush(); ", probeName) + text
+			}
+			fi.open(fd.Body.Lbrace+1, span(fd.Body), text)
+			fi.regs = append(fi.regs, r.Index)
+		}
+		fi.walk(fd.Body)
+	}
+	fi.recordValueUses()
+	if len(fi.edits) == 0 {
+		return nil, nil
+	}
+	fi.closeAt(fi.file.Name.End(), 0, fmt.Sprintf("; import %s %q", probeName, probePath))
+	return fi.apply(), nil
+}
+
+// walk visits a function body (or part of one).
+func (fi *fileInstr) walk(root ast.Node) {
+	var stack []ast.Node
+	var pops []func()
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			if f := pops[len(pops)-1]; f != nil {
+				f()
+			}
+			pops = pops[:len(pops)-1]
+			return false
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		pops = append(pops, fi.enter(n, parent))
+		return true
+	})
+}
+
+// enter handles a node and returns what to undo when leaving it.
+func (fi *fileInstr) enter(n, parent ast.Node) func() {
+	switch n := n.(type) {
+	case *ast.FuncLit:
+		return fi.enterLit(n)
+	case *ast.ForStmt:
+		return fi.enterLoop(n, n.Body, parent, n.Cond == nil && !breaksOut(n.Body, label(parent)))
+	case *ast.RangeStmt:
+		return fi.enterLoop(n, n.Body, parent, false)
+	case *ast.IfStmt:
+		fi.enterIf(n, parent)
+	case *ast.CaseClause:
+		if t := fi.find(n, CaseArm); t != nil {
+			r := fi.newRegion(t)
+			fi.open(n.Colon+1, span(n), " "+fi.counter(r.Index)+";")
+		}
+	case *ast.CommClause:
+		if t := fi.find(n, CaseArm); t != nil {
+			r := fi.newRegion(t)
+			fi.open(n.Colon+1, span(n), " "+fi.counter(r.Index)+";")
+		}
+	case *ast.ReturnStmt:
+		fi.flushLoops(n.Pos(), 0)
+	case *ast.BranchStmt:
+		if n.Label != nil && (n.Tok == token.BREAK || n.Tok == token.CONTINUE) {
+			loops := fi.top().loops
+			for i := len(loops) - 1; i >= 0; i-- {
+				if loops[i].label == n.Label.Name {
+					fi.flushLoops(n.Pos(), i+1)
+					break
+				}
+			}
+		}
+	case *ast.CallExpr:
+		fi.enterCall(n)
+	case ast.Stmt:
+		return fi.enterCallStmt(n, parent)
+	}
+	return nil
+}
+
+// bodyTimer times a function body when the region is timed; untimed
+// bodies cost one inlined check, and their executions are known from
+// their call sites.
+func bodyTimer(k int) string {
+	return fmt.Sprintf("if _pf%d := %s.Start(%d); _pf%d != 0 { defer %s.Stop(%d, _pf%d) }; ", k, probeName, k, k, probeName, k, k)
+}
+
+func label(parent ast.Node) string {
+	if l, ok := parent.(*ast.LabeledStmt); ok {
+		return l.Label.Name
+	}
+	return ""
+}
+
+func (fi *fileInstr) enterLit(n *ast.FuncLit) func() {
+	outer := fi.top()
+	rank := fi.rankLits[n]
+	fi.frames = append(fi.frames, &frame{decl: outer.decl, lit: outer.lit || !rank, hasGoto: outer.hasGoto})
+	nregs := len(fi.regs)
+	if t := fi.find(n, FuncBody); t != nil {
+		r := fi.newRegion(t)
+		r.rank = rank
+		fi.open(n.Body.Lbrace+1, span(n.Body), bodyTimer(r.Index))
+		fi.regs = append(fi.regs, r.Index)
+	}
+	return func() {
+		fi.frames = fi.frames[:len(fi.frames)-1]
+		fi.regs = fi.regs[:nregs]
+	}
+}
+
+func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node, terminating bool) func() {
+	t := fi.find(n, Loop)
+	if t == nil {
+		return nil
+	}
+	fr := fi.top()
+	r := fi.newRegion(t)
+	r.outer = len(fr.loops) == 0
+	k := r.Index
+	li := &loopInfo{reg: r, label: label(parent), inner: !r.outer}
+	if li.inner {
+		p := fr.loops[len(fr.loops)-1]
+		p.accs = append(p.accs, k)
+	}
+	start := n.Pos()
+	if l, ok := parent.(*ast.LabeledStmt); ok {
+		start = l.Pos()
+	}
+	pre := fmt.Sprintf("{ var _pn%d int64; _pt%d := %s.LoopStart(%d); ", k, k, probeName, k)
+	in := fmt.Sprintf("_pn%d++; ", k)
+	if trip := tripExpr(fi.pkg.TypesInfo, n, body, label(parent), fi.source); trip != "" {
+		// The trip count is known at entry: no increment per iteration.
+		pre = fmt.Sprintf("{ _pn%d := %s; _pt%d := %s.LoopStart(%d); ", k, trip, k, probeName, k)
+		in = ""
+	}
+	if r.outer {
+		pre += fmt.Sprintf("_pv%d := %s.NewVec(%d); ", k, probeName, k)
+		in += fmt.Sprintf("_pv%d.Tick(); ", k)
+	}
+	if terminating {
+		pre += fmt.Sprintf("_, _ = _pn%d, _pt%d; ", k, k)
+	}
+	fi.edits = append(fi.edits, edit{off: fi.offset(start), end: -1, text: pre, span: int(n.End() - start), gen: li.decls})
+	fi.open(body.Lbrace+1, span(body), in)
+	post := func() string {
+		if terminating {
+			return " }"
+		}
+		return "; " + li.flush() + "}"
+	}
+	fi.edits = append(fi.edits, edit{off: fi.offset(n.End()), end: -1, close: true, span: int(n.End() - start), gen: post})
+	fr.loops = append(fr.loops, li)
+	fi.regs = append(fi.regs, k)
+	return func() {
+		fr.loops = fr.loops[:len(fr.loops)-1]
+		fi.regs = fi.regs[:len(fi.regs)-1]
+	}
+}
+
+// flushLoops records the loops of the current function from index from
+// outwards-in before a statement that leaves them.
+func (fi *fileInstr) flushLoops(at token.Pos, from int) {
+	loops := append([]*loopInfo(nil), fi.top().loops[from:]...)
+	if len(loops) == 0 {
+		return
+	}
+	gen := func() string {
+		var b strings.Builder
+		for i := len(loops) - 1; i >= 0; i-- {
+			b.WriteString(loops[i].flush())
+		}
+		return b.String()
+	}
+	fi.edits = append(fi.edits, edit{off: fi.offset(at), end: -1, gen: gen})
+}
+
+func (fi *fileInstr) enterIf(n *ast.IfStmt, parent ast.Node) {
+	then := -1
+	if t := fi.find(n, ThenArm); t != nil {
+		r := fi.newRegion(t)
+		then = r.Index
+		fi.open(n.Body.Lbrace+1, span(n.Body), fi.counter(r.Index)+"; ")
+	}
+	t := fi.find(n, ElseArm)
+	if t == nil {
+		return
+	}
+	r := fi.newRegion(t)
+	// An if without else that every iteration of an innermost loop reaches
+	// needs no else counter: else = iterations - then. Adding an else
+	// branch there would cost the loop a branch per iteration.
+	if l := fi.leafLoop(); n.Else == nil && then >= 0 && l != nil && parent == loopBody(l.reg.Node) && !leavesEarly(loopBody(l.reg.Node), "") && !continues(loopBody(l.reg.Node)) {
+		r.derivedFrom, r.derivedMinus, r.noProbe = l.reg.Index, then, true
+		return
+	}
+	inc := fi.counter(r.Index)
+	switch e := n.Else.(type) {
+	case nil:
+		fi.closeAt(n.Body.End(), span(n.Body), " else { "+inc+" }")
+	case *ast.BlockStmt:
+		fi.open(e.Lbrace+1, span(e), inc+"; ")
+	default:
+		fi.open(e.Pos(), span(e), "{ "+inc+"; ")
+		fi.closeAt(e.End(), span(e), " }")
+	}
+}
+
+// leafLoop returns the innermost enclosing loop of the current function
+// when it contains no loop itself, else nil.
+func (fi *fileInstr) leafLoop() *loopInfo {
+	loops := fi.top().loops
+	if len(loops) == 0 {
+		return nil
+	}
+	l := loops[len(loops)-1]
+	if hasLoop(loopBody(l.reg.Node)) {
+		return nil
+	}
+	return l
+}
+
+func loopBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body
+	case *ast.RangeStmt:
+		return n.Body
+	}
+	return nil
+}
+
+// hasLoop reports whether a body contains a loop (outside closures).
+func hasLoop(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// continues reports whether a loop body has a continue (outside closures
+// and nested loops, which leafLoop excludes anyway).
+func continues(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.CONTINUE {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// enterCallStmt places the timer of a call target.
+func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
+	t := fi.find(s, Call)
+	if t == nil {
+		return nil
+	}
+	call, callee := singleCall(fi.pkg.TypesInfo, s)
+	if call == nil {
+		return nil
+	}
+	// A library call in the body of an innermost loop is never worth a
+	// timer, and a probe around it would slow the loop: it gets none, and
+	// its count is the loop's iterations (it runs once per iteration when
+	// the body cannot skip it).
+	if l := fi.leafLoop(); l != nil && callee != nil && !fi.isOwn(callee) && parent == loopBody(l.reg.Node) &&
+		!leavesEarly(loopBody(l.reg.Node), "") && !continues(loopBody(l.reg.Node)) {
+		r := fi.newRegion(t)
+		r.callExpr, r.callee, r.lib = call, callee, true
+		r.derivedFrom, r.derivedMinus, r.noProbe = l.reg.Index, -1, true
+		return nil
+	}
+	declares := false
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		declares = s.Tok == token.DEFINE
+	case *ast.DeclStmt:
+		declares = true
+	}
+	// A declaration cannot be wrapped in a block, and a new variable
+	// before it could break a goto that jumps over it.
+	if declares && fi.top().hasGoto {
+		return nil
+	}
+	r := fi.newRegion(t)
+	r.callExpr, r.callee = call, callee
+	r.lib = callee != nil && !fi.isOwn(callee)
+	k := r.Index
+	stop := fmt.Sprintf("%s.Stop(%d, _pc%d)", probeName, k, k)
+	if loops := fi.top().loops; len(loops) > 0 {
+		// Untimed sites in loops count locally, without an atomic.
+		stop = fmt.Sprintf("if _pc%d != 0 { %s } else { %s }", k, stop, fi.counter(k))
+	}
+	if declares {
+		fi.open(s.Pos(), span(s), fmt.Sprintf("_pc%d := %s.Start(%d); ", k, probeName, k))
+		fi.closeAt(s.End(), span(s), "; "+stop)
+	} else {
+		fi.open(s.Pos(), span(s), fmt.Sprintf("{ _pc%d := %s.Start(%d); ", k, probeName, k))
+		fi.closeAt(s.End(), span(s), "; "+stop+" }")
+	}
+	fi.regs = append(fi.regs, k)
+	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }
+}
+
+func (fi *fileInstr) isOwn(f *types.Func) bool {
+	if f.Pkg() == nil {
+		return false
+	}
+	for _, p := range fi.prog.Packages {
+		if p.Types == f.Pkg() || p.PkgPath == f.Pkg().Path() {
+			return true
+		}
+	}
+	return false
+}
+
+// enterCall records user calls, marks rank bodies and redirects mpi.Main
+// and os.Exit to the probe, which flushes before the process ends.
+func (fi *fileInstr) enterCall(call *ast.CallExpr) {
+	fun := ast.Unparen(call.Fun)
+	if ix, ok := fun.(*ast.IndexExpr); ok {
+		fun = ix.X
+	}
+	if ix, ok := fun.(*ast.IndexListExpr); ok {
+		fun = ix.X
+	}
+	switch f := fun.(type) {
+	case *ast.Ident:
+		fi.callPos[f] = true
+	case *ast.SelectorExpr:
+		fi.callPos[f.Sel] = true
+	}
+	obj, _ := typeutil.Callee(fi.pkg.TypesInfo, call).(*types.Func)
+	if obj == nil || obj.Pkg() == nil {
+		return
+	}
+	if isInterfaceMethod(obj) {
+		fi.in.dynamic[obj.Name()] = true
+		return
+	}
+	if fi.isOwn(obj) {
+		u := fi.in.use(obj)
+		site := -1
+		if len(fi.regs) > 0 {
+			if r := fi.in.Regions[fi.regs[len(fi.regs)-1]]; r.Kind == Call && r.callExpr == call {
+				site = r.Index
+			}
+		}
+		u.sites = append(u.sites, site)
+		return
+	}
+	full := obj.Pkg().Path() + "." + obj.Name()
+	switch full {
+	case mpiPath + ".Main", mpiPath + ".Run", mpiPath + ".Launch":
+		for _, a := range call.Args {
+			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+				fi.rankLits[lit] = true
+			}
+		}
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return
+	}
+	var to string
+	switch full {
+	case mpiPath + ".Main":
+		to = probeName + ".Main"
+	case "os.Exit":
+		to = probeName + ".Exit"
+	default:
+		return
+	}
+	fi.edits = append(fi.edits, edit{off: fi.offset(sel.Pos()), end: fi.offset(sel.End()), text: to})
+	fi.extra = append(fi.extra, fmt.Sprintf("var _ = %s.%s", x.Name, sel.Sel.Name))
+}
+
+func (in *Instrumented) use(f *types.Func) *funcUse {
+	u := in.uses[f]
+	if u == nil {
+		u = &funcUse{}
+		in.uses[f] = u
+	}
+	return u
+}
+
+// recordValueUses marks user functions this file uses other than by
+// calling them directly (method values, function values).
+func (fi *fileInstr) recordValueUses() {
+	for id, obj := range fi.pkg.TypesInfo.Uses {
+		f, ok := obj.(*types.Func)
+		if !ok || fi.callPos[id] || !fi.isOwn(f) {
+			continue
+		}
+		if fi.prog.Fset.File(id.Pos()) != fi.prog.Fset.File(fi.file.Pos()) {
+			continue
+		}
+		fi.in.use(f).byValue = true
+	}
+}
+
+// apply returns the source with the edits made and the extra declarations
+// appended.
+func (fi *fileInstr) apply() []byte {
+	sort.SliceStable(fi.edits, func(i, j int) bool {
+		a, b := fi.edits[i], fi.edits[j]
+		if a.off != b.off {
+			return a.off < b.off
+		}
+		if a.close != b.close {
+			return a.close
+		}
+		if a.close {
+			return a.span < b.span
+		}
+		return a.span > b.span
+	})
+	var b strings.Builder
+	last := 0
+	for _, e := range fi.edits {
+		b.Write(fi.src[last:e.off])
+		b.WriteString(e.text)
+		if e.gen != nil {
+			b.WriteString(e.gen())
+		}
+		last = e.off
+		if e.end >= 0 {
+			last = e.end
+		}
+	}
+	b.Write(fi.src[last:])
+	for _, x := range fi.extra {
+		b.WriteString("\n" + x + "\n")
+	}
+	return []byte(b.String())
+}
+
+// hasGoto reports whether a function body contains a goto.
+func hasGoto(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// breaksOut reports whether a loop body has a break that leaves the loop:
+// an unlabelled one outside nested loops, switches and selects, or one
+// naming the loop's label.
+func breaksOut(body *ast.BlockStmt, lbl string) bool {
+	found := false
+	var visit func(n ast.Node, nested bool)
+	visit = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if x != n {
+					visit(x, true)
+					return false
+				}
+			case *ast.BranchStmt:
+				if x.Tok == token.BREAK && ((x.Label == nil && !nested) || (x.Label != nil && x.Label.Name == lbl)) {
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	visit(body, false)
+	return found
+}

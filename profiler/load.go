@@ -1,0 +1,94 @@
+package profiler
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Import paths of the runtime packages: calls into mpi are MPI calls (the
+// runtime times them), and neither is ever instrumented.
+const (
+	mpiPath   = "github.com/parpredict/parpredict/mpi"
+	probePath = "github.com/parpredict/parpredict/profiler/probe"
+)
+
+// Program is a loaded program: its main package and the packages of its
+// own module that it imports (the analysed packages, instrumented and
+// hashed); everything else is a library.
+type Program struct {
+	Fset     *token.FileSet
+	Main     *packages.Package
+	Packages []*packages.Package // analysed packages, Main first, then by path
+	Dir      string              // directory of the main package
+}
+
+// LoadProgram loads the main package pattern (a directory or import path)
+// relative to dir, with syntax and types for the analysed packages.
+func LoadProgram(dir, pattern string) (*Program, error) {
+	// A directory is loaded from inside it, so that a program in another
+	// module (its own go.mod) resolves against that module.
+	if st, err := os.Stat(filepath.Join(dir, pattern)); err == nil && st.IsDir() {
+		abs, err := filepath.Abs(filepath.Join(dir, pattern))
+		if err != nil {
+			return nil, fmt.Errorf("profiler: %w", err)
+		}
+		dir, pattern = abs, "."
+	}
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+			packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo |
+			packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Dir:   dir,
+		Fset:  token.NewFileSet(),
+		Tests: false,
+	}
+	pkgs, err := packages.Load(cfg, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("profiler: loading %s: %w", pattern, err)
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("profiler: %s names %d packages, want one main package", pattern, len(pkgs))
+	}
+	main := pkgs[0]
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("profiler: %s does not build: %s", pattern, strings.Join(errs, "; "))
+	}
+	if main.Name != "main" {
+		return nil, fmt.Errorf("profiler: %s is package %s, not a main package", main.PkgPath, main.Name)
+	}
+	if len(main.GoFiles) == 0 {
+		return nil, fmt.Errorf("profiler: %s has no Go files", pattern)
+	}
+	prog := &Program{Fset: cfg.Fset, Main: main, Dir: filepath.Dir(main.GoFiles[0])}
+	var own []*packages.Package
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p != main && isOwn(main, p) {
+			own = append(own, p)
+		}
+	})
+	sort.Slice(own, func(i, j int) bool { return own[i].PkgPath < own[j].PkgPath })
+	prog.Packages = append([]*packages.Package{main}, own...)
+	return prog, nil
+}
+
+// isOwn reports whether p belongs to the program: same module as main, and
+// not one of parpredict's runtime packages (examples live in parpredict's
+// own module).
+func isOwn(main, p *packages.Package) bool {
+	if main.Module == nil || p.Module == nil || p.Module.Path != main.Module.Path {
+		return false
+	}
+	return p.PkgPath != mpiPath && !strings.HasPrefix(p.PkgPath, "github.com/parpredict/parpredict/profiler")
+}

@@ -1,0 +1,136 @@
+package profiler
+
+import (
+	"go/types"
+	"sort"
+
+	"github.com/parpredict/parpredict/profiler/probe"
+)
+
+// timerPlan says which regions get a timer and which loops per-iteration
+// times, decided from a counting run.
+type timerPlan struct {
+	timed map[int]bool
+	vec   map[int]bool
+}
+
+// planTimers gives timers to the regions that are coarse enough: a timer
+// costs about execs x probe cost, and is given only while that stays below
+// budget/10 of the run for the region and budget for all of them. A region
+// is never timed when its time would be counted twice: inside a function
+// literal other than a rank body, or inside a function that is called
+// from somewhere untimed (an untimed call site, a call through a function
+// value or an interface) - its time is then the own time of its callers.
+func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallNs, budget float64) timerPlan {
+	execs := func(r *region) int64 {
+		if r.Index < len(counts.Regions) {
+			return counts.Regions[r.Index].Execs
+		}
+		return 0
+	}
+	bodyOf := map[*types.Func]*region{}
+	for _, r := range in.Regions {
+		if r.declBody && r.decl != nil {
+			bodyOf[r.decl] = r
+		}
+	}
+	// Executions of bodies, which count only when timed: from their sites.
+	bodyExecs := func(r *region) int64 {
+		if r.rank || isEntry(r) {
+			return 1
+		}
+		var n int64
+		if u := in.uses[r.decl]; u != nil {
+			for _, s := range u.sites {
+				if s >= 0 {
+					n += execs(in.Regions[s])
+				}
+			}
+		}
+		return n
+	}
+	type cand struct {
+		r    *region
+		cost float64
+	}
+	var cands []cand
+	for _, r := range in.Regions {
+		if r.lit || r.noProbe {
+			continue
+		}
+		switch r.Kind {
+		case FuncBody:
+			cands = append(cands, cand{r, float64(bodyExecs(r)) * costs.Body})
+		case Loop:
+			cands = append(cands, cand{r, float64(execs(r)) * costs.Loop})
+		case Call:
+			cands = append(cands, cand{r, float64(execs(r)) * costs.Timer})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].cost < cands[j].cost })
+	plan := timerPlan{timed: map[int]bool{}, vec: map[int]bool{}}
+	spent := 0.0
+	for _, c := range cands {
+		if c.cost > budget/10*wallNs || spent+c.cost > budget*wallNs {
+			continue
+		}
+		plan.timed[c.r.Index] = true
+		spent += c.cost
+	}
+	// Functions whose time would be counted twice lose all their timers;
+	// that makes their call sites untimed, so repeat until nothing changes.
+	disabled := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for f, body := range bodyOf {
+			if disabled[f] || isEntry(body) || cleanCallee(in, f, plan) {
+				continue
+			}
+			disabled[f] = true
+			changed = true
+			for _, r := range in.Regions {
+				if r.decl == f {
+					delete(plan.timed, r.Index)
+				}
+			}
+		}
+	}
+	for _, r := range in.Regions {
+		if r.Kind == Loop && r.outer && plan.timed[r.Index] && r.Index < len(counts.Regions) {
+			if float64(counts.Regions[r.Index].Iters)*costs.Tick <= budget/10*wallNs {
+				plan.vec[r.Index] = true
+			}
+		}
+	}
+	return plan
+}
+
+// cleanCallee reports whether every call of f is a timed call site.
+func cleanCallee(in *Instrumented, f *types.Func, plan timerPlan) bool {
+	if in.dynamic[f.Name()] && f.Type().(*types.Signature).Recv() != nil {
+		return false
+	}
+	u := in.uses[f]
+	if u == nil || u.byValue || len(u.sites) == 0 {
+		return false
+	}
+	for _, s := range u.sites {
+		if s < 0 || !plan.timed[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// isEntry reports whether r is the body of main.main or of an init
+// function, which the runtime calls.
+func isEntry(r *region) bool {
+	if !r.declBody || r.decl == nil || r.decl.Pkg() == nil {
+		return false
+	}
+	if r.decl.Type().(*types.Signature).Recv() != nil {
+		return false
+	}
+	name := r.decl.Name()
+	return name == "init" || (name == "main" && r.decl.Pkg().Name() == "main")
+}

@@ -1,0 +1,123 @@
+package probe
+
+import (
+	"os"
+	"time"
+)
+
+// EnvCalibrate asks Flush to measure the probes' cost first.
+const EnvCalibrate = "PARPREDICT_PROBE_CALIBRATE"
+
+// Costs are the measured costs of the probes in nanoseconds, taken in the
+// instrumented program itself so that they match its build and machine.
+type Costs struct {
+	Timer     float64 `json:"timer"`     // Stop(k, Start(k)) on a timed region
+	Body      float64 `json:"body"`      // a timed function body (deferred Stop)
+	Loop      float64 `json:"loop"`      // LoopStart and Loop on a timed loop
+	Untimed   float64 `json:"untimed"`   // an untimed call site in a loop (check and local count)
+	Tick      float64 `json:"tick"`      // one Vec.Tick
+	ClockRes  float64 `json:"clockRes"`  // smallest step of Now seen
+	Reference float64 `json:"reference"` // the empty loop the others are measured against
+}
+
+const calibIters = 10000
+
+// Calibrate measures Costs on a spare slot. Each cost is the best of a
+// few runs, minus the empty loop, so that noise does not inflate it.
+func Calibrate() Costs {
+	saved, savedVecs := slots, vecs
+	slots, vecs = make([]slot, 2), make([]vecAcc, 2)
+	defer func() { slots, vecs = saved, savedVecs }()
+	slots[0].timed, slots[0].vec = true, true
+	var c Costs
+	c.Reference = best(func() {
+		for i := 0; i < calibIters; i++ {
+			sink++
+		}
+	})
+	c.Timer = best(func() {
+		for i := 0; i < calibIters; i++ {
+			Stop(0, Start(0))
+		}
+	}) - c.Reference
+	c.Body = best(func() {
+		for i := 0; i < calibIters; i++ {
+			timedBody()
+		}
+	}) - best(func() {
+		for i := 0; i < calibIters; i++ {
+			emptyBody()
+		}
+	})
+	c.Loop = best(func() {
+		for i := 0; i < calibIters; i++ {
+			Loop(0, 1, LoopStart(0))
+		}
+	}) - c.Reference
+	var local int64
+	c.Untimed = best(func() {
+		for i := 0; i < calibIters; i++ {
+			if t := Start(1); t != 0 {
+				Stop(1, t)
+			} else {
+				local++
+			}
+		}
+	}) - c.Reference
+	sink += int(local)
+	v := &Vec{k: 0, last: -1}
+	c.Tick = best(func() {
+		for i := 0; i < calibIters; i++ {
+			v.Tick()
+			if len(v.ns) > 1<<12 {
+				v.ns = v.ns[:0]
+			}
+		}
+	}) - c.Reference
+	c.ClockRes = clockRes()
+	for _, p := range []*float64{&c.Timer, &c.Body, &c.Loop, &c.Untimed, &c.Tick} {
+		*p = max(*p, 0)
+	}
+	return c
+}
+
+var sink int
+
+//go:noinline
+func timedBody() {
+	if t := Start(0); t != 0 {
+		defer Stop(0, t)
+	}
+	sink++
+}
+
+//go:noinline
+func emptyBody() { sink++ }
+
+// best runs f twenty times and returns the smallest time per iteration:
+// short runs, many times, so that one of them misses the other processes.
+func best(f func()) float64 {
+	b := time.Duration(1 << 62)
+	for range 20 {
+		t0 := time.Now()
+		f()
+		b = min(b, time.Since(t0))
+	}
+	return float64(b) / calibIters
+}
+
+// clockRes is the smallest non-zero difference between readings of Now.
+func clockRes() float64 {
+	res := int64(1 << 62)
+	for range 1000 {
+		a := Now()
+		b := Now()
+		for b == a {
+			b = Now()
+		}
+		res = min(res, b-a)
+	}
+	return float64(res)
+}
+
+func calibrateRequested() bool { return os.Getenv(EnvCalibrate) != "" }

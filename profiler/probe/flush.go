@@ -1,0 +1,95 @@
+package probe
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// Counts is what Flush writes: one entry per region index.
+type Counts struct {
+	Regions []RegionCounts `json:"regions"`
+	Costs   *Costs         `json:"costs,omitempty"` // with $PARPREDICT_PROBE_CALIBRATE
+	TraceNs int64          `json:"traceNs"`         // writing the mpi trace, inside main
+}
+
+// RegionCounts are the raw counters of one region.
+type RegionCounts struct {
+	Execs   int64   `json:"execs"`
+	Iters   int64   `json:"iters,omitempty"`
+	Ns      int64   `json:"ns,omitempty"`
+	MinIter int64   `json:"minIter,omitempty"`
+	MaxIter int64   `json:"maxIter,omitempty"`
+	SqIter  int64   `json:"sqIter,omitempty"`
+	Timed   bool    `json:"timed,omitempty"`
+	VecNs   []int64 `json:"vecNs,omitempty"`  // per iteration ordinal, summed over entries
+	VecCnt  []int64 `json:"vecCnt,omitempty"` // entries that reached that ordinal
+	VecMin  []int64 `json:"vecMin,omitempty"` // smallest time of that ordinal over entries
+}
+
+var flushOnce sync.Once
+
+// Flush writes the counters to $PARPREDICT_PROBE_OUT once; later calls do
+// nothing. Errors go to stderr: the user's program must not fail because
+// of its instrumentation.
+func Flush() {
+	flushOnce.Do(func() {
+		path := os.Getenv(EnvOut)
+		if path == "" || slots == nil {
+			return
+		}
+		c := Snapshot()
+		if calibrateRequested() {
+			costs := Calibrate()
+			c.Costs = &costs
+		}
+		if err := write(path, c); err != nil {
+			fmt.Fprintf(os.Stderr, "probe: %v\n", err)
+		}
+	})
+}
+
+// Snapshot copies the current counters.
+func Snapshot() *Counts {
+	c := &Counts{Regions: make([]RegionCounts, len(slots)), TraceNs: traceNs.Load()}
+	for i := range slots {
+		s := &slots[i]
+		r := &c.Regions[i]
+		r.Execs, r.Iters, r.Ns = s.execs.Load(), s.iters.Load(), s.ns.Load()
+		if m := s.minIter.Load(); m > 0 {
+			r.MinIter = m - 1
+		}
+		r.MaxIter, r.SqIter, r.Timed = s.maxIter.Load(), s.sqIter.Load(), s.timed
+		a := &vecs[i]
+		a.mu.Lock()
+		r.VecNs = append([]int64(nil), a.ns...)
+		r.VecCnt = append([]int64(nil), a.cnt...)
+		r.VecMin = append([]int64(nil), a.min...)
+		a.mu.Unlock()
+	}
+	return c
+}
+
+// write stores c at path atomically (temporary file and rename).
+func write(path string, c *Counts) error {
+	data, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".probe-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

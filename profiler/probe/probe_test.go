@@ -1,0 +1,88 @@
+package probe
+
+import "testing"
+
+func TestCounters(t *testing.T) {
+	setup("4", "1", "1")
+	defer setup("", "", "")
+	Inc(0)
+	Add(0, 4)
+	Stop(1, Start(1))
+	Loop(2, 5, LoopStart(2))
+	Loop(2, 3, LoopStart(2))
+	var a Acc
+	for _, n := range []int64{7, 0, 2} {
+		a.Add(n)
+	}
+	AddAcc(3, &a)
+	v := NewVec(1)
+	for range 3 {
+		v.Tick()
+	}
+	v.Done()
+	if NewVec(2) != nil {
+		t.Error("NewVec of a loop without vector is not nil")
+	}
+	Inc(99) // out of range: ignored, no panic
+	c := Snapshot()
+	for _, tc := range []struct {
+		name      string
+		got, want int64
+	}{
+		{"region 0 execs", c.Regions[0].Execs, 5},
+		{"region 1 execs", c.Regions[1].Execs, 1},
+		{"loop 2 entries", c.Regions[2].Execs, 2},
+		{"loop 2 iterations", c.Regions[2].Iters, 8},
+		{"loop 2 min trips", c.Regions[2].MinIter, 3},
+		{"loop 2 max trips", c.Regions[2].MaxIter, 5},
+		{"loop 2 squares", c.Regions[2].SqIter, 34},
+		{"loop 3 entries", c.Regions[3].Execs, 3},
+		{"loop 3 iterations", c.Regions[3].Iters, 9},
+		{"loop 3 min trips", c.Regions[3].MinIter, 0},
+		{"loop 3 max trips", c.Regions[3].MaxIter, 7},
+		{"loop 3 squares", c.Regions[3].SqIter, 53},
+		{"vector length", int64(len(c.Regions[1].VecNs)), 3},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s = %d, want %d", tc.name, tc.got, tc.want)
+		}
+	}
+	if !c.Regions[1].Timed || c.Regions[2].Timed {
+		t.Error("timed flags not as set up")
+	}
+	if c.Regions[1].Ns <= 0 {
+		t.Error("timed region has no time")
+	}
+	if c.Regions[0].Ns != 0 {
+		t.Error("untimed region has a time")
+	}
+}
+
+func TestSetupBadInput(t *testing.T) {
+	defer setup("", "", "")
+	for _, n := range []string{"", "x", "-3", "99999999"} {
+		setup(n, "all", "1,2")
+		if slots != nil {
+			t.Errorf("setup(%q) enabled probes", n)
+		}
+		Inc(0)
+		Stop(0, Start(0))
+		Loop(0, 1, LoopStart(0))
+		NewVec(0).Tick() // nil Vec: no-op
+	}
+	setup("3", "all", "-1,7,x")
+	if !slots[0].timed || !slots[2].timed {
+		t.Error(`"all" did not time every region`)
+	}
+	setup("3", "0, 2 ,9,x", "")
+	if !slots[0].timed || slots[1].timed || !slots[2].timed {
+		t.Error("index list not applied")
+	}
+}
+
+func TestCalibrate(t *testing.T) {
+	c := Calibrate()
+	if c.Timer <= 0 || c.ClockRes <= 0 {
+		t.Errorf("calibration found no cost: %+v", c)
+	}
+}

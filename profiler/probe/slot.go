@@ -1,0 +1,183 @@
+package probe
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// Environment variables read at start-up.
+const (
+	EnvOut   = "PARPREDICT_PROBE_OUT"   // file the counters are written to
+	EnvN     = "PARPREDICT_PROBE_N"     // number of regions
+	EnvTimed = "PARPREDICT_PROBE_TIMED" // comma-separated indices of timed regions, or "all"
+	EnvVec   = "PARPREDICT_PROBE_VEC"   // comma-separated indices of loops with per-iteration times
+)
+
+// slot holds one region's counters. The padding keeps regions on separate
+// cache lines, so ranks updating different regions do not slow each other.
+type slot struct {
+	execs   atomic.Int64 // executions (entries for loops)
+	iters   atomic.Int64 // loop iterations
+	ns      atomic.Int64 // timed nanoseconds, probe cost included
+	minIter atomic.Int64 // smallest iterations per entry, plus one (0: none)
+	maxIter atomic.Int64 // largest iterations per entry
+	sqIter  atomic.Int64 // sum of squared iterations per entry (saturating)
+	timed   bool
+	vec     bool
+	_       [14]byte
+}
+
+var (
+	slots []slot
+	epoch = time.Now()
+)
+
+func init() { setup(os.Getenv(EnvN), os.Getenv(EnvTimed), os.Getenv(EnvVec)) }
+
+// setup sizes the slot array and marks timed and vector regions. Bad
+// values leave probes off rather than failing the user's program.
+func setup(n, timed, vec string) {
+	count, err := strconv.Atoi(n)
+	if err != nil || count <= 0 || count > 1<<20 {
+		slots = nil
+		return
+	}
+	slots = make([]slot, count)
+	mark(timed, func(s *slot) { s.timed = true })
+	mark(vec, func(s *slot) { s.vec = true })
+	vecs = make([]vecAcc, count)
+}
+
+func mark(list string, set func(*slot)) {
+	if list == "all" {
+		for i := range slots {
+			set(&slots[i])
+		}
+		return
+	}
+	for _, f := range strings.Split(list, ",") {
+		if k, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && k >= 0 && k < len(slots) {
+			set(&slots[k])
+		}
+	}
+}
+
+// Now is the monotonic clock in nanoseconds since start-up.
+func Now() int64 { return int64(time.Since(epoch)) }
+
+// Start begins an execution of region k and returns its start time, or 0
+// when k is not timed.
+func Start(k int) int64 {
+	if k < len(slots) && slots[k].timed {
+		return start()
+	}
+	return 0
+}
+
+// start is kept out of line so that Start stays small enough to inline:
+// an untimed region then costs a bounds check and a load.
+//
+//go:noinline
+func start() int64 { return Now() + 1 } // never 0, so Stop can tell
+
+// Stop ends an execution of region k begun by Start.
+func Stop(k int, t0 int64) {
+	if k >= len(slots) {
+		return
+	}
+	s := &slots[k]
+	s.execs.Add(1)
+	if t0 != 0 {
+		s.ns.Add(Now() + 1 - t0)
+	}
+}
+
+// Inc counts one execution of region k.
+func Inc(k int) {
+	if k < len(slots) {
+		slots[k].execs.Add(1)
+	}
+}
+
+// LoopStart is called before loop k; it returns the start time when the
+// loop is timed, else 0.
+func LoopStart(k int) int64 { return Start(k) }
+
+// Loop records one entry of loop k that ran n iterations, begun at t0.
+func Loop(k int, n int64, t0 int64) {
+	if k >= len(slots) {
+		return
+	}
+	s := &slots[k]
+	s.execs.Add(1)
+	s.iters.Add(n)
+	if t0 != 0 {
+		s.ns.Add(Now() + 1 - t0)
+	}
+	for m := s.minIter.Load(); m == 0 || n+1 < m; m = s.minIter.Load() {
+		if s.minIter.CompareAndSwap(m, n+1) {
+			break
+		}
+	}
+	for m := s.maxIter.Load(); n > m; m = s.maxIter.Load() {
+		if s.maxIter.CompareAndSwap(m, n) {
+			break
+		}
+	}
+	if n < 1<<31 {
+		s.sqIter.Add(n * n)
+	}
+}
+
+// Add adds n executions to region k; loops flush their local counters of
+// branch arms and untimed call sites through it.
+func Add(k int, n int64) {
+	if n != 0 && k < len(slots) {
+		slots[k].execs.Add(n)
+	}
+}
+
+// Acc accumulates the entries of an inner loop in a local variable of its
+// enclosing loop, so an inner loop costs no atomic operation per entry.
+type Acc struct {
+	entries, iters, sq, min, max int64 // min is stored plus one (0: none)
+}
+
+// Add records one entry of n iterations.
+func (a *Acc) Add(n int64) {
+	a.entries++
+	a.iters += n
+	if n < 1<<31 {
+		a.sq += n * n
+	}
+	if a.min == 0 || n+1 < a.min {
+		a.min = n + 1
+	}
+	if n > a.max {
+		a.max = n
+	}
+}
+
+// AddAcc flushes an accumulator into loop k.
+func AddAcc(k int, a *Acc) {
+	if a.entries == 0 || k >= len(slots) {
+		return
+	}
+	s := &slots[k]
+	s.execs.Add(a.entries)
+	s.iters.Add(a.iters)
+	s.sqIter.Add(a.sq)
+	for m := s.minIter.Load(); m == 0 || a.min < m; m = s.minIter.Load() {
+		if s.minIter.CompareAndSwap(m, a.min) {
+			break
+		}
+	}
+	for m := s.maxIter.Load(); a.max > m; m = s.maxIter.Load() {
+		if s.maxIter.CompareAndSwap(m, a.max) {
+			break
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package profiler
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Format and Version identify profile files; Load refuses anything else.
+const (
+	Format  = "parpredict-profile"
+	Version = 1
+)
+
+// Profile is the content of a profile file: the measured numbers of every
+// region of one program, run with given arguments on one machine.
+type Profile struct {
+	Format     string      `json:"format"`
+	Version    int         `json:"version"`
+	Meta       Meta        `json:"meta"`
+	Totals     Totals      `json:"totals"`
+	Regions    []Region    `json:"regions"` // sorted by ID
+	MPI        []MPISite   `json:"mpi"`     // sorted by site
+	Contention *Contention `json:"contention,omitempty"`
+
+	index map[string]int
+}
+
+// Meta says what was profiled, where and how.
+type Meta struct {
+	Package    string       `json:"package"` // import path of the main package
+	Args       []string     `json:"args"`    // program arguments
+	NP         int          `json:"np"`      // rank count of the profiled run
+	GoVersion  string       `json:"goVersion"`
+	OS         string       `json:"os"`
+	Arch       string       `json:"arch"`
+	CPU        string       `json:"cpu"`
+	Cores      int          `json:"cores"`
+	GOMAXPROCS int          `json:"gomaxprocs"`
+	Date       string       `json:"date"` // RFC 3339, UTC
+	SourceHash string       `json:"sourceHash"`
+	Sources    []SourceFile `json:"sources"`
+	ProbeCost  ProbeCost    `json:"probeCost"`
+	Targets    string       `json:"targets"` // where region IDs come from: "model" or "syntax" (the fallback)
+}
+
+// SourceFile is one analysed file and the SHA-256 of its content.
+type SourceFile struct {
+	Path   string `json:"path"` // relative to the module root
+	SHA256 string `json:"sha256"`
+}
+
+// ProbeCost are the calibrated probe costs and the clock resolution, in
+// nanoseconds.
+type ProbeCost struct {
+	TimerNs      float64 `json:"timerNs"`
+	BodyNs       float64 `json:"bodyNs"`
+	LoopNs       float64 `json:"loopNs"`
+	UntimedNs    float64 `json:"untimedNs"`
+	TickNs       float64 `json:"tickNs"`
+	ResolutionNs float64 `json:"resolutionNs"`
+}
+
+// Totals sum up the run. At NP 1, AccountedNs (own times plus MPI time)
+// should match BaselineNs, the wall time of the uninstrumented program.
+type Totals struct {
+	MainNs        float64 `json:"mainNs"`         // main's body, probe cost included
+	OwnNs         float64 `json:"ownNs"`          // sum of own times of timed regions
+	MPINs         float64 `json:"mpiNs"`          // MPI time attributed to regions
+	AccountedNs   float64 `json:"accountedNs"`    // OwnNs + MPINs
+	WallNs        float64 `json:"wallNs"`         // instrumented process, wall clock
+	BaselineNs    float64 `json:"baselineNs"`     // uninstrumented process, wall clock (0: not run)
+	Overhead      float64 `json:"overhead"`       // WallNs / BaselineNs
+	ProbeCostNs   float64 `json:"probeCostNs"`    // probe cost subtracted
+	TimedRegions  int     `json:"timedRegions"`   // regions with a timer
+	CountedRegion int     `json:"countedRegions"` // regions with counters only
+}
+
+// Region holds the numbers of one region. Times are in nanoseconds,
+// summed over all ranks, with probe cost subtracted.
+type Region struct {
+	ID     string `json:"id"`
+	Kind   Kind   `json:"kind"`
+	Func   string `json:"func"`
+	File   string `json:"file"` // relative to the module root
+	Line   int    `json:"line"`
+	Parent string `json:"parent,omitempty"` // enclosing region
+
+	// Timed regions have a timer; the time of the others is part of the
+	// own time of FoldedInto, their nearest timed enclosing region.
+	Timed      bool   `json:"timed"`
+	FoldedInto string `json:"foldedInto,omitempty"`
+
+	Execs   int64   `json:"execs"`             // executions; entries for loops
+	Iters   int64   `json:"iters,omitempty"`   // loops: iterations
+	TotalNs float64 `json:"totalNs,omitempty"` // inclusive time (timed)
+	OwnNs   float64 `json:"ownNs,omitempty"`   // time not in timed children nor MPI (timed)
+	MPINs   float64 `json:"mpiNs,omitempty"`   // MPI calls directly in this region
+
+	OwnPerExecNs float64 `json:"ownPerExecNs,omitempty"`
+	OwnPerIterNs float64 `json:"ownPerIterNs,omitempty"` // loops
+
+	Trips     *Trips     `json:"trips,omitempty"`     // loops
+	Imbalance *Imbalance `json:"imbalance,omitempty"` // outermost loops with per-iteration times
+	Prob      *float64   `json:"prob,omitempty"`      // arms: share of the executions of the if or switch
+	Callee    string     `json:"callee,omitempty"`    // calls
+	Library   bool       `json:"library,omitempty"`   // calls of functions outside the program
+	Rank      bool       `json:"rank,omitempty"`      // function literal run by every rank
+}
+
+// Trips are trip-count statistics of a loop over its entries.
+type Trips struct {
+	Min  int64   `json:"min"`
+	Max  int64   `json:"max"`
+	Mean float64 `json:"mean"`
+	Std  float64 `json:"std"`
+}
+
+// Imbalance is the ParJava balance test of a loop: T_mean is the mean
+// iteration time, D the largest deviation of an iteration's time from it
+// (reproduced in every run, see docs/profiler.md), and the loop is
+// balanced when D <= 0.1 T_mean. IterNs is the time of each iteration by
+// ordinal (the minimum over entries and runs), so that any distribution
+// of the iterations over ranks can be costed.
+type Imbalance struct {
+	TMeanNs  float64   `json:"tMeanNs"`
+	DNs      float64   `json:"dNs"`
+	Ratio    float64   `json:"ratio"` // D / T_mean
+	Balanced bool      `json:"balanced"`
+	Trimmed  int       `json:"trimmed"` // largest deviations left out as outliers
+	Runs     int       `json:"runs"`    // runs the test agreed over
+	IterNs   []float64 `json:"iterNs"`
+}
+
+// MPISite is the time of the MPI calls at one call site, from the mpi
+// runtime's own trace.
+type MPISite struct {
+	Site    string  `json:"site"` // file.go:line
+	Op      string  `json:"op"`
+	Calls   int64   `json:"calls"`
+	TotalNs float64 `json:"totalNs"`
+	Region  string  `json:"region,omitempty"` // timed region holding the call; empty: folded into callers
+}
+
+// Load reads and checks a profile file.
+func Load(path string) (*Profile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("profiler: %w", err)
+	}
+	var p Profile
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("profiler: %s: %w", path, err)
+	}
+	if p.Format != Format {
+		return nil, fmt.Errorf("profiler: %s: not a profile (format %q)", path, p.Format)
+	}
+	if p.Version != Version {
+		return nil, fmt.Errorf("profiler: %s: profile version %d, this predict reads version %d; profile again", path, p.Version, Version)
+	}
+	p.reindex()
+	return &p, nil
+}
+
+func (p *Profile) reindex() {
+	sort.Slice(p.Regions, func(i, j int) bool { return p.Regions[i].ID < p.Regions[j].ID })
+	p.index = make(map[string]int, len(p.Regions))
+	for i, r := range p.Regions {
+		p.index[r.ID] = i
+	}
+}
+
+// Region returns the region with the given ID.
+func (p *Profile) Region(id string) (*Region, bool) {
+	if p.index == nil {
+		p.reindex()
+	}
+	i, ok := p.index[id]
+	if !ok {
+		return nil, false
+	}
+	return &p.Regions[i], true
+}
+
+// Save writes the profile to path atomically.
+func (p *Profile) Save(path string) error {
+	p.reindex()
+	data, err := json.MarshalIndent(p, "", " ")
+	if err != nil {
+		return fmt.Errorf("profiler: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
+	if err != nil {
+		return fmt.Errorf("profiler: %w", err)
+	}
+	_, werr := tmp.Write(append(data, '\n'))
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("profiler: writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("profiler: %w", err)
+	}
+	return nil
+}

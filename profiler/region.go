@@ -1,0 +1,37 @@
+package profiler
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// region is a target as the instrumenter placed it: its probe index, its
+// static parent and what the timer policy needs to know about it.
+type region struct {
+	Target
+	Index  int
+	Parent int // static parent region, -1 at the top
+	Line   int // first line of Node
+	End    int // last line of Node
+
+	callExpr *ast.CallExpr // Call: the call
+	callee   *types.Func   // Call: static callee, nil if dynamic
+	lib      bool          // Call: the callee is outside the analysed packages
+	declBody bool          // FuncBody: the body of a declared function
+	rank     bool          // FuncBody: a function literal passed to mpi.Main, Run or Launch
+	lit      bool          // inside a function literal that is not a rank body: never timed
+	decl     *types.Func   // enclosing declared function
+	outer    bool          // Loop: not nested in another loop of its function
+
+	// noProbe regions have no probe: their count is the iterations of
+	// loop derivedFrom, less the count of derivedMinus (if >= 0).
+	noProbe      bool
+	derivedFrom  int
+	derivedMinus int
+}
+
+// funcUse is what the instrumenter learnt about a user function's uses.
+type funcUse struct {
+	sites   []int // call regions calling it; -1 for calls that are no region
+	byValue bool  // used other than by a direct call
+}

@@ -1,0 +1,316 @@
+package profiler
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parpredict/parpredict/mpi"
+	"github.com/parpredict/parpredict/profiler/probe"
+)
+
+// Options configure Run.
+type Options struct {
+	Dir     string   // directory Package is resolved in and the program runs in ("" = current)
+	Package string   // main package: directory or import path
+	Args    []string // program arguments
+	NP      int      // ranks of the profiled run (0 = 1)
+	PPN     []int    // rank counts for the node-contention reruns (empty = none)
+	// Baseline runs the uninstrumented program too (Repeat times, keeping
+	// the shortest), to measure the overhead and check that own times add
+	// up to the real run time.
+	Baseline bool
+	// Repeat runs the timed run this many times (0 = 1): the profile
+	// takes the run with the shortest wall time, and the balance test
+	// counts only deviations that every run shows.
+	Repeat int
+	// Budget is the share of the run time that timers may cost (0 = 0.05).
+	Budget float64
+	// Targets supplies the probe targets; nil means ModelTargets, falling
+	// back to ASTTargets (with a progress note) if the model fails.
+	Targets func(*Program) ([]Target, error)
+	// Progress, when set, is told each stage as it starts.
+	Progress func(stage string)
+	// Stdout and Stderr receive the program's output (nil = discarded).
+	Stdout, Stderr io.Writer
+}
+
+// Run profiles a program: it instruments and builds a copy, runs it once
+// counting to choose where timers go, once timed (with the mpi trace on
+// for MPI times), optionally uninstrumented and once per PPN entry, and
+// returns the profile.
+func Run(ctx context.Context, opts Options) (*Profile, error) {
+	if opts.NP <= 0 {
+		opts.NP = 1
+	}
+	if opts.Budget <= 0 {
+		opts.Budget = 0.05
+	}
+	progress := opts.Progress
+	if progress == nil {
+		progress = func(string) {}
+	}
+	progress("loading " + opts.Package)
+	prog, err := LoadProgram(opts.Dir, opts.Package)
+	if err != nil {
+		return nil, err
+	}
+	source := "custom"
+	var ts []Target
+	if opts.Targets != nil {
+		ts, err = opts.Targets(prog)
+	} else {
+		source = "model"
+		progress("building the model")
+		if ts, err = ModelTargets(prog); err != nil {
+			progress(fmt.Sprintf("%v; placing probes from the syntax instead", err))
+			source, ts, err = "syntax", ASTTargets(prog), nil
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	in, err := Instrument(prog, ts)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "parpredict-profile-")
+	if err != nil {
+		return nil, fmt.Errorf("profiler: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	progress("building the instrumented program")
+	bin, err := Build(ctx, prog, in, tmp, "instrumented")
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{opts: opts, bin: bin, tmp: tmp, n: len(in.Regions) + 1}
+
+	progress("counting run")
+	count, err := r.run(ctx, "count", nil, opts.NP, false)
+	if err != nil {
+		return nil, err
+	}
+	plan := planTimers(in, count.counts, *count.counts.Costs, count.wallNs, opts.Budget)
+
+	var timed *measured
+	vecRuns := map[int][][]int64{}
+	for i := range max(opts.Repeat, 1) {
+		progress(fmt.Sprintf("timed run %d", i+1))
+		m, err := r.run(ctx, "timed", &plan, opts.NP, true)
+		if err != nil {
+			return nil, err
+		}
+		m.counts.Costs = count.counts.Costs
+		for k := range plan.vec {
+			if k < len(m.counts.Regions) && len(m.counts.Regions[k].VecMin) > 0 {
+				vecRuns[k] = append(vecRuns[k], m.counts.Regions[k].VecMin)
+			}
+		}
+		if timed == nil || m.wallNs < timed.wallNs {
+			timed = m
+		}
+	}
+	timed.vecRuns = vecRuns
+	p, err := newProfile(prog, in, plan, timed, opts)
+	if err != nil {
+		return nil, err
+	}
+	p.Meta.Targets = source
+	if opts.Baseline {
+		progress("building and running the uninstrumented program")
+		base, err := Build(ctx, prog, nil, tmp, "baseline")
+		if err != nil {
+			return nil, err
+		}
+		wall := math.Inf(1)
+		for range max(opts.Repeat, 1) {
+			w, err := r.exec(ctx, base, opts.NP, nil)
+			if err != nil {
+				return nil, err
+			}
+			wall = min(wall, w)
+		}
+		p.Totals.BaselineNs = wall
+		p.Totals.Overhead = p.Totals.WallNs / wall
+	}
+	if len(opts.PPN) > 0 {
+		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}
+		var base *aggregator
+		for _, k := range opts.PPN {
+			progress(fmt.Sprintf("contention run with %d ranks", k))
+			m, err := r.run(ctx, fmt.Sprintf("ppn%d", k), &plan, k, true)
+			if err != nil {
+				return nil, err
+			}
+			m.counts.Costs = count.counts.Costs
+			a := &aggregator{in: in, plan: plan, m: *m, costs: *timed.counts.Costs}
+			a.run()
+			if base == nil {
+				base = a
+			}
+			c.add(in, plan, base, a)
+		}
+		p.Contention = c
+	}
+	return p, nil
+}
+
+// runner runs the instrumented binary.
+type runner struct {
+	opts Options
+	bin  string
+	tmp  string
+	n    int
+}
+
+// run runs the instrumented program with the given timers and returns its
+// counters, trace and wall time.
+func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, trace bool) (*measured, error) {
+	out := filepath.Join(r.tmp, name+".counts.json")
+	env := []string{
+		probe.EnvOut + "=" + out,
+		probe.EnvN + "=" + strconv.Itoa(r.n),
+	}
+	if plan == nil {
+		// Calibrate in the counting run only: it takes a while, and the
+		// timed run's wall time is the overhead measurement.
+		env = append(env, probe.EnvCalibrate+"=1")
+	} else {
+		env = append(env, probe.EnvTimed+"="+indexList(plan.timed), probe.EnvVec+"="+indexList(plan.vec))
+	}
+	tracePath := filepath.Join(r.tmp, name+".trace.json")
+	if trace {
+		env = append(env, mpi.EnvTrace+"="+tracePath)
+	}
+	wall, err := r.exec(ctx, r.bin, np, env)
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return nil, fmt.Errorf("profiler: the instrumented program wrote no counters (did it exit through a path that skips main's return, such as log.Fatal or a panic?): %w", err)
+	}
+	var c probe.Counts
+	if err := json.Unmarshal(data, &c); err != nil {
+		return nil, fmt.Errorf("profiler: reading counters: %w", err)
+	}
+	if plan == nil && c.Costs == nil {
+		return nil, errors.New("profiler: the instrumented program did not calibrate its probes")
+	}
+	// Writing the mpi trace (for MPI times) happens after the program's
+	// work and is the profiler's cost, not the program's.
+	m := &measured{counts: &c, np: np, wallNs: wall - float64(c.TraceNs)}
+	if trace {
+		if m.trace, err = mpi.ReadTrace(tracePath); err != nil {
+			return nil, fmt.Errorf("profiler: %w", err)
+		}
+	}
+	return m, nil
+}
+
+// exec runs a binary with the program's arguments and np ranks and returns
+// its wall time in nanoseconds.
+func (r *runner) exec(ctx context.Context, bin string, np int, env []string) (float64, error) {
+	cmd := exec.CommandContext(ctx, bin, r.opts.Args...)
+	cmd.Dir = r.opts.Dir
+	cmd.Env = append(append(os.Environ(), mpi.EnvNP+"="+strconv.Itoa(np)), env...)
+	cmd.Stdout, cmd.Stderr = r.opts.Stdout, r.opts.Stderr
+	var stderr strings.Builder
+	if cmd.Stderr == nil {
+		cmd.Stderr = &stderr
+	} else {
+		cmd.Stderr = io.MultiWriter(cmd.Stderr, &stderr)
+	}
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := float64(time.Since(t0))
+	if err != nil {
+		return 0, fmt.Errorf("profiler: running %s %s: %w\n%s", r.opts.Package, strings.Join(r.opts.Args, " "), err, tail(stderr.String(), 2000))
+	}
+	return wall, nil
+}
+
+func tail(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) > n {
+		return "..." + s[len(s)-n:]
+	}
+	return s
+}
+
+func indexList(set map[int]bool) string {
+	ks := make([]int, 0, len(set))
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Ints(ks)
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = strconv.Itoa(k)
+	}
+	return strings.Join(parts, ",")
+}
+
+// newProfile aggregates a timed run into a profile with its metadata.
+func newProfile(prog *Program, in *Instrumented, plan timerPlan, m *measured, opts Options) (*Profile, error) {
+	files, hash, err := hashSources(prog)
+	if err != nil {
+		return nil, err
+	}
+	a := &aggregator{in: in, plan: plan, m: *m, costs: *m.counts.Costs, root: moduleRoot(prog)}
+	a.run()
+	c := m.counts.Costs
+	p := &Profile{
+		Format: Format, Version: Version,
+		Meta: Meta{
+			Package: prog.Main.PkgPath, Args: append([]string{}, opts.Args...), NP: m.np,
+			GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH,
+			CPU: cpuModel(), Cores: runtime.NumCPU(), GOMAXPROCS: childMaxProcs(),
+			Date:       time.Now().UTC().Format(time.RFC3339),
+			SourceHash: hash, Sources: files,
+			ProbeCost: ProbeCost{TimerNs: c.Timer, BodyNs: c.Body, LoopNs: c.Loop, UntimedNs: c.Untimed, TickNs: c.Tick, ResolutionNs: c.ClockRes},
+		},
+		Regions: a.regions(),
+		MPI:     a.sites,
+		Totals:  a.totals(),
+	}
+	if p.MPI == nil {
+		p.MPI = []MPISite{}
+	}
+	p.reindex()
+	return p, nil
+}
+
+// cpuModel reads the CPU model name where the OS tells it.
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+// childMaxProcs is the GOMAXPROCS the profiled program runs with.
+func childMaxProcs() int {
+	if n, err := strconv.Atoi(os.Getenv("GOMAXPROCS")); err == nil && n > 0 {
+		return n
+	}
+	return runtime.NumCPU()
+}

@@ -1,0 +1,169 @@
+package profiler
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tempModule copies the test program in testdata/name into a new module
+// in a temporary directory that requires parpredict through a replace
+// directive, as a user's program outside this repository would.
+func tempModule(t *testing.T, name string) string {
+	return copyModule(t, filepath.Join("testdata", name), name)
+}
+
+// copyModule copies the Go files of src into a new module example.com/name.
+func copyModule(t *testing.T, src, name string) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files, err := filepath.Glob(filepath.Join(src, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no files in %s: %v", src, err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mod := "module example.com/" + name + "\n\ngo 1.26\n\nrequire github.com/parpredict/parpredict v0.0.0\n\nreplace github.com/parpredict/parpredict => " + root + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir = dir
+	if out, err := tidy.CombinedOutput(); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// hashTree hashes every file under dir.
+func hashTree(t *testing.T, dir string) map[string][32]byte {
+	t.Helper()
+	sums := map[string][32]byte{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sums[path] = sha256.Sum256(data)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sums
+}
+
+// TestProfileRows profiles a program in its own module: the user's files
+// stay byte-identical, the balanced row loop is reported balanced and the
+// unbalanced one not, own times and MPI time add up to main's time less
+// the probe cost, the profile round-trips through its file, and editing
+// the program makes the profile stale with a message naming the file.
+func TestProfileRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := tempModule(t, "rows")
+	before := hashTree(t, dir)
+	args := []string{"-n", "120"}
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: args, Repeat: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := hashTree(t, dir)
+	if len(after) != len(before) {
+		t.Errorf("profiling changed the file set of the program: %d files before, %d after", len(before), len(after))
+	}
+	for path, sum := range before {
+		if after[path] != sum {
+			t.Errorf("profiling changed %s", path)
+		}
+	}
+
+	for _, tc := range []struct {
+		id       string
+		balanced bool
+	}{
+		{"main.balanced:loop@main.go:+2:2", true},
+		{"main.unbalanced:loop@main.go:+2:2", false},
+	} {
+		r, ok := p.Region(tc.id)
+		if !ok {
+			t.Fatalf("no region %s", tc.id)
+		}
+		if r.Imbalance == nil {
+			t.Fatalf("%s: no per-iteration times", tc.id)
+		}
+		if len(r.Imbalance.IterNs) != 120 || r.Iters != 120 || r.Execs != 1 {
+			t.Errorf("%s: %d iteration times, %d iterations, %d entries; want 120, 120, 1", tc.id, len(r.Imbalance.IterNs), r.Iters, r.Execs)
+		}
+		if r.Imbalance.Balanced != tc.balanced {
+			t.Errorf("%s: balanced = %v (D/Tmean %.3f), want %v", tc.id, r.Imbalance.Balanced, r.Imbalance.Ratio, tc.balanced)
+		}
+	}
+	inner, _ := p.Region("main.unbalanced:loop@main.go:+4:3")
+	if inner.Trips == nil || inner.Trips.Min != 0 || inner.Trips.Max != 119*1024 || inner.Execs != 120 {
+		t.Errorf("inner loop trips %+v over %d entries, want min 0, max %d over 120", inner.Trips, inner.Execs, 119*1024)
+	}
+	then, _ := p.Region("main.unbalanced:if@main.go:+5:4/then")
+	if then.Prob == nil || *then.Prob < 0.49 || *then.Prob > 0.51 {
+		t.Errorf("then arm probability %v, want 0.5", then.Prob)
+	}
+	tot := p.Totals
+	if diff := tot.AccountedNs + tot.ProbeCostNs - tot.MainNs; diff > 0.01*tot.MainNs || diff < -0.01*tot.MainNs {
+		t.Errorf("own %v + MPI %v + probe cost %v = %v, main %v: timings do not nest",
+			tot.OwnNs, tot.MPINs, tot.ProbeCostNs, tot.AccountedNs+tot.ProbeCostNs, tot.MainNs)
+	}
+
+	path := filepath.Join(t.TempDir(), "rows.profile.json")
+	if err := p.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	q, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := LoadProgram(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Check(prog, args, path); err != nil {
+		t.Fatalf("fresh profile refused: %v", err)
+	}
+	if err := q.Check(prog, []string{"-n", "10"}, path); err == nil || !strings.Contains(err.Error(), "arguments") {
+		t.Errorf("other arguments: got %v, want a stale error about the arguments", err)
+	}
+	src := filepath.Join(dir, "main.go")
+	data, _ := os.ReadFile(src)
+	if err := os.WriteFile(src, append(data, []byte("\n// edited\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = q.Check(prog, args, path)
+	var stale *StaleError
+	if !errors.As(err, &stale) || len(stale.Changed) != 1 || stale.Changed[0] != "main.go" {
+		t.Fatalf("after editing main.go: got %v, want a StaleError naming main.go", err)
+	}
+	for _, want := range []string{"main.go changed", "predict profile example.com/rows -- -n 120"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message %q does not say %q", err, want)
+		}
+	}
+}

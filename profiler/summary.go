@@ -1,0 +1,78 @@
+package profiler
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"text/tabwriter"
+	"time"
+)
+
+// Hottest returns the n timed regions with the largest own time, largest
+// first (ties by ID).
+func (p *Profile) Hottest(n int) []Region {
+	var rs []Region
+	for _, r := range p.Regions {
+		if r.Timed {
+			rs = append(rs, r)
+		}
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].OwnNs != rs[j].OwnNs {
+			return rs[i].OwnNs > rs[j].OwnNs
+		}
+		return rs[i].ID < rs[j].ID
+	})
+	if len(rs) > n {
+		rs = rs[:n]
+	}
+	return rs
+}
+
+// WriteSummary prints the totals and the n hottest regions.
+func (p *Profile) WriteSummary(w io.Writer, n int) error {
+	t := p.Totals
+	fmt.Fprintf(w, "%s  np=%d  args=%q\n", p.Meta.Package, p.Meta.NP, p.Meta.Args)
+	fmt.Fprintf(w, "regions: %d timed, %d counted; probe cost %.0f ns per timer, %.1f ns per untimed call\n",
+		t.TimedRegions, t.CountedRegion, p.Meta.ProbeCost.TimerNs, p.Meta.ProbeCost.UntimedNs)
+	fmt.Fprintf(w, "main %v, own times %v + MPI %v = %v", dur(t.MainNs), dur(t.OwnNs), dur(t.MPINs), dur(t.AccountedNs))
+	if t.BaselineNs > 0 {
+		fmt.Fprintf(w, " (uninstrumented run %v: %+.1f %%; overhead %.2fx)",
+			dur(t.BaselineNs), 100*(t.AccountedNs-t.BaselineNs)/t.BaselineNs, t.Overhead)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "region\town\t%\texecs\tper exec\tnote")
+	for _, r := range p.Hottest(n) {
+		share := 0.0
+		if t.AccountedNs > 0 {
+			share = 100 * r.OwnNs / t.AccountedNs
+		}
+		note := ""
+		if r.Imbalance != nil {
+			state := "balanced"
+			if !r.Imbalance.Balanced {
+				state = "unbalanced"
+			}
+			note = fmt.Sprintf("%s (D/Tmean %.2f)", state, r.Imbalance.Ratio)
+		}
+		if r.Kind == Loop && r.Iters > 0 {
+			note = fmt.Sprintf("%d iters, %.1f ns/iter %s", r.Iters, r.OwnPerIterNs, note)
+		}
+		fmt.Fprintf(tw, "%s\t%v\t%.1f\t%d\t%v\t%s\n", r.ID, dur(r.OwnNs), share, r.Execs, dur(r.OwnPerExecNs), note)
+	}
+	return tw.Flush()
+}
+
+func dur(ns float64) time.Duration {
+	d := time.Duration(ns)
+	switch {
+	case d > time.Second:
+		return d.Round(time.Millisecond)
+	case d > time.Millisecond:
+		return d.Round(time.Microsecond)
+	case d > time.Microsecond:
+		return d.Round(10 * time.Nanosecond)
+	}
+	return d
+}

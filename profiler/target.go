@@ -1,0 +1,43 @@
+package profiler
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"path/filepath"
+)
+
+// Kind says what a probe target is.
+type Kind string
+
+// Target kinds.
+const (
+	FuncBody Kind = "func" // body of a function or function literal
+	Loop     Kind = "loop" // for or range statement
+	ThenArm  Kind = "then" // then block of an if
+	ElseArm  Kind = "else" // else block of an if (present or not in the source)
+	CaseArm  Kind = "case" // case clause of a switch or select
+	Call     Kind = "call" // statement calling one user or library function
+)
+
+// Target is one region the instrumenter places probes at. It is the seam
+// with the model: the model supplies its regions' IDs and AST nodes, and
+// AST-derived targets (ASTTargets) stand in where it does not.
+type Target struct {
+	ID   string
+	Kind Kind
+	// Node is the statement or function the region comes from, in a file
+	// parsed with the package's FileSet: *ast.FuncDecl or *ast.FuncLit
+	// (FuncBody), *ast.ForStmt or *ast.RangeStmt (Loop), *ast.IfStmt
+	// (ThenArm, ElseArm), *ast.CaseClause or *ast.CommClause (CaseArm),
+	// and the statement holding the call (Call).
+	Node ast.Node
+	File string // absolute path of the file holding Node
+	Func string // enclosing function, e.g. "main.step" or "main.main$1"
+}
+
+// RegionID is the ID scheme: function, kind and source position of the
+// statement, e.g. "main.step:loop@heat.go:41:2".
+func RegionID(fn string, kind Kind, pos token.Position) string {
+	return fmt.Sprintf("%s:%s@%s:%d:%d", fn, kind, filepath.Base(pos.Filename), pos.Line, pos.Column)
+}

@@ -1,0 +1,127 @@
+// Command tricky exercises the instrumenter on the control flow that text
+// insertion must get right: returns and labelled branches out of loops,
+// else-if chains, switches and selects, infinite loops, goto, closures,
+// methods, os.Exit. It prints a checksum that must not change when
+// instrumented.
+package main
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+type acc struct{ n int }
+
+func (a *acc) add(v int) { a.n += v }
+
+func (a acc) String() string { return fmt.Sprint(a.n) }
+
+func find(xs []int, want int) int {
+	for i, x := range xs {
+		if x == want {
+			return i
+		}
+	}
+	return -1
+}
+
+func grid(n int) (s int) {
+outer:
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			switch {
+			case j > i:
+				continue outer
+			case i*j > 20:
+				break outer
+			}
+			s += i * j
+		}
+	}
+	return s
+}
+
+func forever(n int) int {
+	i := 0
+	for {
+		i++
+		if i >= n {
+			return i
+		}
+	}
+}
+
+func jumps(n int) int {
+	s := 0
+	i := 0
+loop:
+	if i < n {
+		s += i
+		i++
+		goto loop
+	}
+	x := strings.Repeat("a", n)
+	return s + len(x)
+}
+
+func classify(v int) string {
+	if v < 0 {
+		return "neg"
+	} else if v == 0 {
+		return "zero"
+	} else if v < 10 {
+		return "small"
+	}
+	return "big"
+}
+
+func chans(n int) int {
+	ch := make(chan int, n)
+	for i := 0; i < n; i++ {
+		ch <- i
+	}
+	close(ch)
+	s := 0
+	for {
+		select {
+		case v, ok := <-ch:
+			if !ok {
+				return s
+			}
+			s += v
+		}
+	}
+}
+
+func main() {
+	if len(os.Args) > 5 {
+		fmt.Println("too many arguments")
+		os.Exit(2)
+	}
+	a := &acc{}
+	xs := []int{5, 3, 9, 1}
+	sort.Slice(xs, func(i, j int) bool { return xs[i] < xs[j] })
+	a.add(find(xs, 9))
+	a.add(grid(10))
+	a.add(forever(7))
+	a.add(jumps(5))
+	a.add(chans(6))
+	f := a.add
+	f(1)
+	words := []string{}
+	for _, v := range []int{-1, 0, 5, 50} {
+		words = append(words, classify(v))
+	}
+	mpi.Main(func(c *mpi.Comm) {
+		local := []float64{float64(c.Rank() + 1)}
+		total := make([]float64, 1)
+		mpi.Allreduce(c, local, total, mpi.Sum)
+		if c.Rank() == 0 {
+			fmt.Println(a, strings.Join(words, ","), total[0])
+		}
+	})
+}
