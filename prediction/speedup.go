@@ -1,0 +1,177 @@
+package prediction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/commmodel/simnet"
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/loopnest"
+	"github.com/parpredict/parpredict/model"
+	"github.com/parpredict/parpredict/profiler"
+	"github.com/parpredict/parpredict/report"
+)
+
+// SpeedupOptions say what to predict.
+type SpeedupOptions struct {
+	Dir     string   // directory the package is resolved in ("" = current)
+	Package string   // the program's main package
+	Args    []string // the program arguments to predict for
+	NP      []int    // rank counts
+	PPN     []int    // ranks per node; empty: as many as a node has cores
+	Order   commmodel.Order
+	Machine string // preset name or machine file
+
+	// Profile is the profile file to use. If empty, NAME.profile.json in
+	// the current directory is reused when it matches the sources and
+	// ProfileArgs, else the program is profiled here and the file written.
+	Profile     string
+	ProfileArgs []string // arguments of the profiling run; nil: Args
+
+	Threshold float64 // efficiency threshold of the scalability range (0: 0.5)
+	Progress  func(done, total int, what string)
+	Log       func(format string, args ...any) // notes for the user (nil: none)
+}
+
+// Prediction is a sweep's result: the report and what the model assumed.
+type Prediction struct {
+	Report      *report.SpeedupReport
+	Sweep       report.Sweep
+	Assumptions []interpreter.Assumption
+	Notes       []string
+	Skipped     []string // configurations the machine cannot hold
+}
+
+// Speedup predicts the program's run time for every configuration.
+func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
+	logf := opts.Log
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	m, err := commmodel.Load(opts.Machine)
+	if err != nil {
+		return nil, err
+	}
+	mp, err := model.Load(model.Config{Dir: opts.Dir}, opts.Package)
+	if err != nil {
+		return nil, err
+	}
+	if len(mp.Packages) != 1 || mp.Packages[0].Pkg.Name() != "main" {
+		return nil, fmt.Errorf("prediction: %s is not a single main package", opts.Package)
+	}
+	lp, err := loopnest.FromModel(mp, nil)
+	if err != nil {
+		return nil, err
+	}
+	prof, err := obtainProfile(ctx, opts, logf)
+	if err != nil {
+		return nil, err
+	}
+	oracle, err := NewOracle(mp, lp, prof)
+	if err != nil {
+		return nil, err
+	}
+	ppns := opts.PPN
+	if len(ppns) == 0 {
+		ppns = []int{m.CoresPerNode()}
+	}
+	pred := &Prediction{Sweep: report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}}
+	assumptions := map[interpreter.Assumption]bool{}
+	total, done := len(ppns)*len(opts.NP), 0
+	for _, ppn := range ppns {
+		for _, p := range opts.NP {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			done++
+			if opts.Progress != nil {
+				opts.Progress(done, total, fmt.Sprintf("P=%d ppn=%d", p, ppn))
+			}
+			per := min(ppn, p)
+			nodes := (p + per - 1) / per
+			if nodes > m.Nodes {
+				pred.Skipped = append(pred.Skipped, fmt.Sprintf("P=%d at %d per node needs %d nodes; %s has %d", p, ppn, nodes, m.Name, m.Nodes))
+				continue
+			}
+			pl, err := m.Place(p, nodes, per, opts.Order)
+			if err != nil {
+				return nil, err
+			}
+			sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.Scaled(m.ComputeFactor(per)), p,
+				interpreter.ExecOptions{Args: opts.Args})
+			if err != nil {
+				return nil, err
+			}
+			run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{})
+			if err != nil {
+				return nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", p, nodes, per, err)
+			}
+			pt := report.Point{Config: report.Config{P: p, Nodes: nodes, PPN: per}, Time: run.Makespan}
+			if p == 1 {
+				serial := max(run.Makespan-sp.Distributed(0), 0)
+				pt.Serial = &serial
+			}
+			pred.Sweep.Points = append(pred.Sweep.Points, pt)
+			for _, a := range sp.Assumptions() {
+				assumptions[a] = true
+			}
+		}
+	}
+	if len(pred.Sweep.Points) == 0 {
+		return nil, errors.New("prediction: no configuration fits the machine: " + strings.Join(pred.Skipped, "; "))
+	}
+	pred.Report, err = report.Speedup(pred.Sweep, report.SpeedupOptions{Threshold: opts.Threshold})
+	if err != nil {
+		return nil, err
+	}
+	for a := range assumptions {
+		pred.Assumptions = append(pred.Assumptions, a)
+	}
+	sortAssumptions(pred.Assumptions)
+	pred.Notes = oracle.Notes()
+	return pred, nil
+}
+
+// obtainProfile loads the given profile, or reuses or makes the default one.
+func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)) (*profiler.Profile, error) {
+	args := opts.ProfileArgs
+	if args == nil {
+		args = opts.Args
+	}
+	prog, err := profiler.LoadProgram(opts.Dir, opts.Package)
+	if err != nil {
+		return nil, err
+	}
+	path := opts.Profile
+	explicit := path != ""
+	if !explicit {
+		path = filepath.Base(prog.Dir) + ".profile.json"
+	}
+	if _, statErr := os.Stat(path); statErr == nil {
+		p, err := profiler.Load(path)
+		if err == nil {
+			err = p.Check(prog, args, path)
+		}
+		if err == nil || explicit {
+			return p, err
+		}
+		logf("profile %s is out of date (%v); profiling again", path, err)
+	} else if explicit {
+		return nil, fmt.Errorf("prediction: %w", statErr)
+	}
+	logf("profiling %s %s on this machine (once; reused while the sources and arguments stay the same)", opts.Package, strings.Join(args, " "))
+	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: 1})
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Save(path); err != nil {
+		return nil, err
+	}
+	logf("wrote %s", path)
+	return p, nil
+}
