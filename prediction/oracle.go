@@ -234,10 +234,10 @@ type scaled struct {
 	red map[*interpreter.Reduction]*interpreter.Reduction
 }
 
-func (s *scaled) IsUser(fn *ssa.Function) bool                 { return s.o.IsUser(fn) }
-func (s *scaled) BlockCost(b *ssa.BasicBlock) float64            { return s.f * s.o.BlockCost(b) }
+func (s *scaled) IsUser(fn *ssa.Function) bool                  { return s.o.IsUser(fn) }
+func (s *scaled) BlockCost(b *ssa.BasicBlock) float64           { return s.f * s.o.BlockCost(b) }
 func (s *scaled) BranchTaken(b *ssa.BasicBlock) (float64, bool) { return s.o.BranchTaken(b) }
-func (s *scaled) CallCost(c ssa.CallInstruction) float64         { return s.f * s.o.CallCost(c) }
+func (s *scaled) CallCost(c ssa.CallInstruction) float64        { return s.f * s.o.CallCost(c) }
 func (s *scaled) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 	r := s.o.Reduction(from, to)
 	if r == nil {
