@@ -34,8 +34,11 @@ type SpeedupOptions struct {
 	ProfileArgs []string // arguments of the profiling run; nil: Args
 
 	Threshold float64 // efficiency threshold of the scalability range (0: 0.5)
-	Progress  func(done, total int, what string)
-	Log       func(format string, args ...any) // notes for the user (nil: none)
+	// Oversubscribe allows more ranks per node than cores: ranks then
+	// share cores and compute slows down in proportion.
+	Oversubscribe bool
+	Progress      func(done, total int, what string)
+	Log           func(format string, args ...any) // notes for the user (nil: none)
 }
 
 // Prediction is a sweep's result: the report and what the model assumed.
@@ -94,22 +97,14 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			}
 			per := min(ppn, p)
 			nodes := (p + per - 1) / per
-			if nodes > m.Nodes {
-				pred.Skipped = append(pred.Skipped, fmt.Sprintf("P=%d at %d per node needs %d nodes; %s has %d", p, ppn, nodes, m.Name, m.Nodes))
+			if nodes > m.Nodes || per > m.CoresPerNode() && !opts.Oversubscribe {
+				pred.Skipped = append(pred.Skipped, fmt.Sprintf("P=%d at %d per node needs %d nodes of %d cores; %s has %d of %d",
+					p, per, nodes, per, m.Name, m.Nodes, m.CoresPerNode()))
 				continue
 			}
-			pl, err := m.Place(p, nodes, per, opts.Order)
+			run, sp, err := simulate(mp, oracle, m, p, nodes, per, opts.Order, opts.Args)
 			if err != nil {
 				return nil, err
-			}
-			sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.Scaled(m.ComputeFactor(per)), p,
-				interpreter.ExecOptions{Args: opts.Args})
-			if err != nil {
-				return nil, err
-			}
-			run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{})
-			if err != nil {
-				return nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", p, nodes, per, err)
 			}
 			pt := report.Point{Config: report.Config{P: p, Nodes: nodes, PPN: per}, Time: run.Makespan}
 			if p == 1 {
@@ -135,6 +130,45 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	sortAssumptions(pred.Assumptions)
 	pred.Notes = oracle.Notes()
 	return pred, nil
+}
+
+// simulate predicts one configuration: p ranks on nodes nodes, per per node.
+func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+	pl, factor, err := place(m, p, nodes, per, order)
+	if err != nil {
+		return nil, nil, err
+	}
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.Scaled(factor), p, interpreter.ExecOptions{Args: args})
+	if err != nil {
+		return nil, nil, err
+	}
+	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{})
+	if err != nil {
+		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", p, nodes, per, err)
+	}
+	return run, sp, nil
+}
+
+// place puts the ranks on the machine and returns the compute slowdown of
+// the placement: the node's contention factor for the ranks that have a
+// core, times ranks/cores when they outnumber the cores and take turns.
+func place(m *commmodel.Machine, p, nodes, per int, order commmodel.Order) (*commmodel.Placement, float64, error) {
+	cores := m.CoresPerNode()
+	if per <= cores {
+		pl, err := m.Place(p, nodes, per, order)
+		return pl, m.ComputeFactor(per), err
+	}
+	pl := &commmodel.Placement{P: p, Nodes: nodes, PPN: per, Order: order,
+		Node: make([]int, p), Socket: make([]int, p), Core: make([]int, p)}
+	for r := range p {
+		n, k := r/per, r%per
+		if order == commmodel.RoundRobin {
+			n, k = r%nodes, r/nodes
+		}
+		core := k % cores
+		pl.Node[r], pl.Socket[r], pl.Core[r] = n, core/m.CoresPerSocket, core%m.CoresPerSocket
+	}
+	return pl, m.ComputeFactor(cores) * float64(per) / float64(cores), nil
 }
 
 // obtainProfile loads the given profile, or reuses or makes the default one.
