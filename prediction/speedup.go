@@ -32,6 +32,9 @@ type SpeedupOptions struct {
 	// ProfileArgs, else the program is profiled here and the file written.
 	Profile     string
 	ProfileArgs []string // arguments of the profiling run; nil: Args
+	// ProfileOut is where a profile made here is kept ("" =
+	// NAME.profile.json in the current directory).
+	ProfileOut string
 
 	Threshold float64 // efficiency threshold of the scalability range (0: 0.5)
 	// Oversubscribe allows more ranks per node than cores: ranks then
@@ -184,7 +187,10 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 	path := opts.Profile
 	explicit := path != ""
 	if !explicit {
-		path = filepath.Base(prog.Dir) + ".profile.json"
+		path = opts.ProfileOut
+		if path == "" {
+			path = filepath.Base(prog.Dir) + ".profile.json"
+		}
 	}
 	if _, statErr := os.Stat(path); statErr == nil {
 		p, err := profiler.Load(path)
