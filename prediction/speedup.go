@@ -27,9 +27,10 @@ type SpeedupOptions struct {
 	Order   commmodel.Order
 	Machine string // preset name or machine file
 
-	// Profile is the profile file to use. If empty, NAME.profile.json in
-	// the current directory is reused when it matches the sources and
-	// ProfileArgs, else the program is profiled here and the file written.
+	// Profile is the profile file to use; it must match the sources and
+	// ProfileArgs, and is made here if it does not exist. If empty,
+	// ProfileOut is reused when it matches, else the program is profiled
+	// here and ProfileOut written.
 	Profile     string
 	ProfileArgs []string // arguments of the profiling run; nil: Args
 	// ProfileOut is where a profile made here is kept ("" =
@@ -201,8 +202,6 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 			return p, err
 		}
 		logf("profile %s is out of date (%v); profiling again", path, err)
-	} else if explicit {
-		return nil, fmt.Errorf("prediction: %w", statErr)
 	}
 	logf("profiling %s %s on this machine (once; reused while the sources and arguments stay the same)", opts.Package, strings.Join(args, " "))
 	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: 1})
