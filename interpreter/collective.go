@@ -1,5 +1,7 @@
 package interpreter
 
+import "math"
+
 // A collective runs as its rank's part of the schedule the network chose:
 // per step, post the step's receives and sends (in the collectives'
 // context, tagged by the collective's sequence number and kind so that
@@ -49,7 +51,9 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 		}
 		tag := r.collSeq<<5 | int(c.op.Kind)
 		for _, t := range st.Recvs {
-			c.posted = append(c.posted, s.postRecv(r, 1, t.Peer, tag, t.Bytes))
+			// Any size is accepted: v-collectives are scheduled with each
+			// rank's own block size, so blocks differ between ranks.
+			c.posted = append(c.posted, s.postRecv(r, 1, t.Peer, tag, math.MaxInt))
 		}
 		for _, t := range st.Sends {
 			c.posted = append(c.posted, s.postSend(r, 1, t.Peer, tag, t.Bytes))

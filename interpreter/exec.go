@@ -37,11 +37,14 @@ type ssaRank struct {
 	globals map[*ssa.Global]*object
 	flags   *flagSet
 	compute float64
-	steps   int64
-	branch  map[*ssa.BasicBlock]float64 // error-diffusion state of profiled branches
-	nextReq int64
-	await   *pendingCall // the MPI call whose completion Step is waiting for
-	done    bool
+	// distributed sums the modelled time of reduced nests whose iterations
+	// are divided among the ranks.
+	distributed float64
+	steps       int64
+	branch      map[*ssa.BasicBlock]float64 // error-diffusion state of profiled branches
+	nextReq     int64
+	await       *pendingCall // the MPI call whose completion Step is waiting for
+	done        bool
 }
 
 // programShared is what all ranks of one simulation share.
@@ -218,6 +221,9 @@ func (r *ssaRank) enter(f *frame, pred, b *ssa.BasicBlock) error {
 				return r.errorf(b.Instrs[0].Pos(), "reduced nest %s: %v", red.ID, err)
 			}
 			r.compute += t
+			if red.Distributed {
+				r.distributed += t
+			}
 			for _, w := range red.Writes {
 				r.havocValue(r.get(f, w))
 			}
@@ -457,16 +463,22 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction) (Op, bool, error) {
 }
 
 // profiledBranch decides a branch on an unknown condition from the
-// profiled frequency, by error diffusion: over n visits the true arm is
-// taken round(n p) times, deterministically.
+// profiled frequency p by error diffusion: over n visits the first arm is
+// taken floor(n p) or ceil(n p) times, deterministically. The likelier arm
+// comes first, so a loop test that continues with p = 49/50 runs 49
+// iterations and then exits, as the profiled loop did.
 func (r *ssaRank) profiledBranch(b *ssa.BasicBlock, in *ssa.If) (bool, error) {
 	p, ok := r.shared.oracle.BranchTaken(b)
 	if !ok {
 		return false, r.errorf(in.Pos(), "branch on a value the interpreter cannot know (computed by skipped work or a library), and the profile has no frequency for it; profile the program again")
 	}
 	r.assume(r.nearestPos(r.top()), "branch on an unknown value follows the profiled frequency %.3g", p)
-	acc := r.branch[b] + p
-	taken := acc >= 0.5
+	acc, seen := r.branch[b]
+	if !seen && p >= 0.5 {
+		acc = 1 - 1e-9
+	}
+	acc += p
+	taken := acc >= 1
 	if taken {
 		acc--
 	}

@@ -96,7 +96,16 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 		r.set(f, in, intv(int64(r.size)))
 		return op, false, nil
 	case "BeginInterval", "EndInterval":
-		return op, false, nil
+		if args[1].k != vInt {
+			r.assume(in.Pos(), "interval id unknown: the interval is not timed")
+			return op, false, nil
+		}
+		op.Kind, op.Req = OpMark, int(args[1].i)
+		if name == "BeginInterval" {
+			op.Tag = 1
+		}
+		r.await = nil
+		return op, true, nil
 	case "Abort":
 		return op, false, r.errorf(in.Pos(), "rank %d calls Abort(%v)", r.rank, args[1])
 	case "Split":

@@ -23,10 +23,13 @@ const (
 	OpScatter
 	OpAllgather
 	OpAlltoall
+	// OpMark records the rank's clock at a user interval's begin (Tag = 1)
+	// or end (Tag = 0); Req is the interval id. It takes no time.
+	OpMark
 )
 
 var opNames = [...]string{"Finish", "Send", "Recv", "Sendrecv", "Isend", "Irecv", "Wait", "Waitall",
-	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall"}
+	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Mark"}
 
 func (k OpKind) String() string {
 	if int(k) < len(opNames) {
@@ -36,7 +39,7 @@ func (k OpKind) String() string {
 }
 
 // IsCollective reports whether k is a collective operation.
-func (k OpKind) IsCollective() bool { return k >= OpBarrier }
+func (k OpKind) IsCollective() bool { return k >= OpBarrier && k <= OpAlltoall }
 
 // Wildcards, as in package mpi.
 const (

@@ -35,6 +35,10 @@ type Reduction struct {
 	// the nest may write (slices, pointers, allocations); that memory
 	// becomes unknown. Globals the nest stores to are included.
 	Writes []ssa.Value
+	// Distributed is set when the nest's iterations are divided among the
+	// ranks (its trip counts depend on Rank or Size): its time is the part
+	// of the program that gets faster with more ranks.
+	Distributed bool
 }
 
 // Binder returns the concrete integer value of v in the frame that enters

@@ -48,6 +48,10 @@ func (sp *SSAPrograms) Programs() []Program {
 	return out
 }
 
+// Distributed is the compute time rank spent in reduced nests whose
+// iterations are divided among the ranks.
+func (sp *SSAPrograms) Distributed(rank int) float64 { return sp.ranks[rank].distributed }
+
 // Assumptions lists, sorted, the guesses the ranks had to make.
 func (sp *SSAPrograms) Assumptions() []Assumption {
 	out := make([]Assumption, 0, len(sp.shared.assume))

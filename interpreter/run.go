@@ -53,8 +53,44 @@ type Run struct {
 	Makespan  float64 // the latest finish time
 	Ranks     []RankStats
 	Timelines [][]Segment // per rank, when Options.Timeline
+	Marks     [][]Mark    // per rank, the interval marks in order
 	Ops       int64       // MPI operations simulated (user-level calls)
 	Messages  int64       // point-to-point messages, collectives' included
+}
+
+// Mark is a user interval's begin or end on one rank, at virtual time T.
+type Mark struct {
+	ID    int
+	Begin bool
+	T     float64
+}
+
+// Interval returns the span of the first occurrence of interval id: from
+// the earliest rank's begin to the latest rank's end. ok is false if no
+// rank marked it.
+func (r *Run) Interval(id int) (span float64, ok bool) {
+	first, last := 0.0, 0.0
+	for _, marks := range r.Marks {
+		began := false
+		for _, m := range marks {
+			if m.ID != id {
+				continue
+			}
+			if m.Begin && !began {
+				if !ok || m.T < first {
+					first = m.T
+				}
+				began = true
+			} else if !m.Begin && began {
+				if !ok || m.T > last {
+					last = m.T
+				}
+				ok = true
+				break
+			}
+		}
+	}
+	return last - first, ok
 }
 
 // BlockedRank is one rank's part of a deadlock report.

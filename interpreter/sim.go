@@ -40,6 +40,7 @@ type rank struct {
 
 	stats   RankStats
 	segs    []Segment
+	marks   []Mark
 	heapIdx int
 }
 
@@ -106,6 +107,7 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		r.stats.Finish = r.clock
 		s.run.Ranks[i] = r.stats
 		s.run.Makespan = max(s.run.Makespan, r.clock)
+		s.run.Marks = append(s.run.Marks, r.marks)
 		if opts.Timeline {
 			s.run.Timelines = append(s.run.Timelines, r.segs)
 		}
@@ -166,10 +168,13 @@ func (s *sim) yield(r *rank) bool {
 // exec starts op on r. It returns false if r blocked or finished.
 func (s *sim) exec(r *rank, op Op) bool {
 	r.cur, r.curStart = op, r.clock
-	if op.Kind != OpFinish {
+	if op.Kind != OpFinish && op.Kind != OpMark {
 		s.run.Ops++
 	}
 	switch op.Kind {
+	case OpMark:
+		r.marks = append(r.marks, Mark{ID: op.Req, Begin: op.Tag == 1, T: r.clock})
+		return true
 	case OpFinish:
 		if len(r.reqs) > 0 {
 			s.fail(r, fmt.Errorf("finished with %d requests never waited for", len(r.reqs)))

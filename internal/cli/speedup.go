@@ -1,0 +1,200 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/plots"
+	"github.com/parpredict/parpredict/prediction"
+	"github.com/parpredict/parpredict/report"
+)
+
+func init() { register(newSpeedupCmd) }
+
+type speedupOptions struct {
+	np, ppn     string
+	machine     string
+	order       string
+	profile     string
+	profileArgs string
+	format      string
+	csv, json   bool
+	plot        string
+	threshold   float64
+	quiet       bool
+}
+
+func newSpeedupCmd(streams *IO) *cobra.Command {
+	o := &speedupOptions{}
+	cmd := &cobra.Command{
+		Use:   "speedup PACKAGE [-- PROGRAM ARGS...]",
+		Short: "Predict run time and speedup for a range of process counts and placements",
+		Long: `speedup builds the program's model, reuses or makes a profile of it on this
+machine, and interprets the model for every rank count (--np) and ranks per
+node (--ppn) on a machine description (--machine: a preset name or a YAML
+file). It prints predicted time, speedup, efficiency, Amdahl's and
+Gustafson's curves with the serial fraction estimated from the model, the
+Karp-Flatt fraction, the optimal configuration and the end of the
+scalability range.`,
+		Example: `  predict speedup ./examples/heat
+  predict speedup ./examples/matmul --np 1:64 --profile-args "-n 400" -- -n 20000
+  predict speedup ./examples/mandelbrot --machine gige-smp --ppn 4,8 --plot speedup.png
+  predict speedup ./examples/cg --np 1,2,4,8 --json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pkg, progArgs := args[0], args[1:]
+			if cmd.ArgsLenAtDash() > 1 {
+				return &FlagError{fmt.Errorf("speedup takes one package before --, got %v", args[:cmd.ArgsLenAtDash()])}
+			}
+			return runSpeedup(cmd.Context(), streams, o, pkg, progArgs)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.np, "np", "", "rank counts: a list (1,2,4) or a range (1:64); default: powers of two up to the machine's cores")
+	f.StringVar(&o.ppn, "ppn", "", "ranks per node, a list (4,8); default: every core of a node")
+	f.StringVar(&o.machine, "machine", "ib-qdr", "machine: a preset (ib-qdr, gige-smp, local) or a YAML file")
+	f.StringVar(&o.order, "order", "block", "placement of ranks on nodes: block or round-robin")
+	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
+	f.StringVar(&o.profileArgs, "profile-args", "", "program arguments for the profiling run, e.g. a smaller size (default: the predicted ones)")
+	f.BoolVar(&o.csv, "csv", false, "print CSV")
+	f.BoolVar(&o.json, "json", false, "print JSON")
+	f.StringVar(&o.plot, "plot", "", "also write the speedup plot to this .png or .svg file")
+	f.Float64Var(&o.threshold, "threshold", 0.5, "efficiency below which the scalability range ends")
+	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	return cmd
+}
+
+func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string, args []string) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	format := report.Text
+	switch {
+	case o.csv && o.json:
+		return &FlagError{fmt.Errorf("--csv and --json exclude each other")}
+	case o.csv:
+		format = report.CSV
+	case o.json:
+		format = report.JSON
+	}
+	order, err := commmodel.ParseOrder(o.order)
+	if err != nil {
+		return &FlagError{err}
+	}
+	m, err := commmodel.Load(o.machine)
+	if err != nil {
+		return err
+	}
+	np, err := parseCounts(o.np, m.CoresPerNode())
+	if err != nil {
+		return &FlagError{fmt.Errorf("--np: %w", err)}
+	}
+	var ppn []int
+	if o.ppn != "" {
+		if ppn, err = parseCounts(o.ppn, 0); err != nil {
+			return &FlagError{fmt.Errorf("--ppn: %w", err)}
+		}
+	}
+	opts := prediction.SpeedupOptions{Package: pkg, Args: args, NP: np, PPN: ppn, Order: order,
+		Machine: o.machine, Profile: o.profile, Threshold: o.threshold,
+		Log: func(format string, a ...any) { fmt.Fprintf(streams.Err, "predict: "+format+"\n", a...) }}
+	if o.profileArgs != "" {
+		opts.ProfileArgs = strings.Fields(o.profileArgs)
+	}
+	if !o.quiet && isTerminal(streams.Err) {
+		var bar *progressbar.ProgressBar
+		opts.Progress = func(done, total int, what string) {
+			if bar == nil {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(streams.Err),
+					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+			}
+			bar.Describe(what)
+			_ = bar.Set(done)
+		}
+		defer func() {
+			if bar != nil {
+				_ = bar.Finish()
+			}
+		}()
+	}
+	pred, err := prediction.Speedup(ctx, opts)
+	if err != nil {
+		return err
+	}
+	if err := report.Write(streams.Out, pred.Report, format); err != nil {
+		return err
+	}
+	if format == report.Text {
+		for _, s := range pred.Skipped {
+			fmt.Fprintf(streams.Out, "skipped: %s\n", s)
+		}
+		if len(pred.Assumptions) > 0 {
+			fmt.Fprintln(streams.Out, "\nassumptions:")
+			for _, a := range pred.Assumptions {
+				fmt.Fprintf(streams.Out, "  %s: %s\n", a.Pos, a.What)
+			}
+		}
+		if len(pred.Notes) > 0 {
+			fmt.Fprintln(streams.Out, "\nnotes:")
+			for _, n := range pred.Notes {
+				fmt.Fprintf(streams.Out, "  %s\n", n)
+			}
+		}
+	}
+	if o.plot != "" {
+		p, err := plots.Speedup(pred.Report)
+		if err != nil {
+			return err
+		}
+		if err := plots.Save(p, o.plot); err != nil {
+			return err
+		}
+		fmt.Fprintf(streams.Err, "predict: wrote %s\n", o.plot)
+	}
+	return nil
+}
+
+// parseCounts reads "1,2,4" or "1:64" (every count from 1 to 64). Empty
+// means powers of two up to def (def 0: empty is an error).
+func parseCounts(s string, def int) ([]int, error) {
+	if s == "" {
+		if def <= 0 {
+			return nil, fmt.Errorf("no counts given")
+		}
+		var out []int
+		for p := 1; p <= def; p *= 2 {
+			out = append(out, p)
+		}
+		if out[len(out)-1] != def {
+			out = append(out, def)
+		}
+		return out, nil
+	}
+	if lo, hi, ok := strings.Cut(s, ":"); ok {
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := strconv.Atoi(hi)
+		if err1 != nil || err2 != nil || a < 1 || b < a || b > 1<<16 {
+			return nil, fmt.Errorf("range %q: want FROM:TO with 1 <= FROM <= TO <= 65536", s)
+		}
+		out := make([]int, 0, b-a+1)
+		for p := a; p <= b; p++ {
+			out = append(out, p)
+		}
+		return out, nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a positive count", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/parpredict/parpredict/plots"
+	"github.com/parpredict/parpredict/prediction"
+	"github.com/parpredict/parpredict/report"
+)
+
+func init() { register(newValidateCmd) }
+
+type validateOptions struct {
+	np        string
+	machine   string
+	profile   string
+	reps      int
+	interval  int
+	csv, json bool
+	plot      string
+	quiet     bool
+}
+
+func newValidateCmd(streams *IO) *cobra.Command {
+	o := &validateOptions{}
+	cmd := &cobra.Command{
+		Use:   "validate PACKAGE [-- PROGRAM ARGS...]",
+		Short: "Run the program for real and compare its times with the prediction",
+		Long: `validate runs the program with the goroutine backend on this computer at each
+rank count (--np; counts above the core count are oversubscribed), and
+predicts the same configurations with a profile made here and the machine
+file of this computer (--machine, default local). It compares the time of
+the program's main loop, user interval 1 (BeginInterval(1)/EndInterval(1)),
+read from the run's trace and from the simulation; --interval 0 compares
+whole runs instead. Each count runs --reps times and the median is kept.`,
+		Example: `  predict validate ./examples/heat --np 1,2,4,8 -- -n 400 -steps 200 -check=false
+  predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.ArgsLenAtDash() > 1 {
+				return &FlagError{fmt.Errorf("validate takes one package before --, got %v", args[:cmd.ArgsLenAtDash()])}
+			}
+			return runValidate(cmd.Context(), streams, o, args[0], args[1:])
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.np, "np", "1,2", "rank counts: a list (1,2,4) or a range (1:8)")
+	f.StringVar(&o.machine, "machine", "local", "machine file describing this computer")
+	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
+	f.IntVar(&o.reps, "reps", 3, "real runs per rank count (the median is kept)")
+	f.IntVar(&o.interval, "interval", 1, "user interval to compare; 0: whole runs")
+	f.BoolVar(&o.csv, "csv", false, "print CSV")
+	f.BoolVar(&o.json, "json", false, "print JSON")
+	f.StringVar(&o.plot, "plot", "", "also write the actual-vs-predicted plot to this .png or .svg file")
+	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	return cmd
+}
+
+func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg string, args []string) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	format := report.Text
+	switch {
+	case o.csv && o.json:
+		return &FlagError{fmt.Errorf("--csv and --json exclude each other")}
+	case o.csv:
+		format = report.CSV
+	case o.json:
+		format = report.JSON
+	}
+	np, err := parseCounts(o.np, 0)
+	if err != nil {
+		return &FlagError{fmt.Errorf("--np: %w", err)}
+	}
+	if o.reps < 1 || o.interval < 0 {
+		return &FlagError{fmt.Errorf("--reps must be at least 1 and --interval at least 0")}
+	}
+	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Profile: o.profile,
+		Reps: o.reps, Interval: o.interval,
+		Log: func(format string, a ...any) { fmt.Fprintf(streams.Err, "predict: "+format+"\n", a...) }}
+	if !o.quiet && isTerminal(streams.Err) {
+		var bar *progressbar.ProgressBar
+		opts.Progress = func(done, total int, what string) {
+			if bar == nil {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(streams.Err),
+					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+			}
+			bar.Describe(what)
+			_ = bar.Set(done)
+		}
+		defer func() {
+			if bar != nil {
+				_ = bar.Finish()
+			}
+		}()
+	}
+	v, err := prediction.Validate(ctx, opts)
+	if err != nil {
+		return err
+	}
+	if format == report.Text {
+		fmt.Fprintf(streams.Out, "compared: %s\n", v.What)
+	}
+	if err := report.Write(streams.Out, v.Report, format); err != nil {
+		return err
+	}
+	if o.plot != "" {
+		p, err := plots.Validation(v.Report, plots.Times)
+		if err != nil {
+			return err
+		}
+		if err := plots.Save(p, o.plot); err != nil {
+			return err
+		}
+		fmt.Fprintf(streams.Err, "predict: wrote %s\n", o.plot)
+	}
+	return nil
+}

@@ -1,0 +1,257 @@
+package prediction
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/loopnest"
+	"github.com/parpredict/parpredict/model"
+	"github.com/parpredict/parpredict/profiler"
+	"golang.org/x/tools/go/ssa"
+)
+
+type edge [2]*ssa.BasicBlock
+
+// Oracle answers the interpreter's questions from a model, its reduction
+// plan and a profile. Times are in seconds; Scaled gives a view whose
+// compute times are multiplied by a node's slowdown factor.
+type Oracle struct {
+	mp     *model.Program
+	prof   *profiler.Profile
+	user   map[*ssa.Function]*model.Func
+	block  map[*ssa.BasicBlock]float64
+	branch map[*ssa.BasicBlock]float64
+	reduce map[edge]*interpreter.Reduction
+	notes  map[string]bool
+}
+
+// NewOracle derives block costs, branch frequencies and reduced nests from
+// the profile. Regions of the model that the profile lacks cost nothing
+// and are listed by Notes.
+func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) (*Oracle, error) {
+	o := &Oracle{mp: mp, prof: prof, user: map[*ssa.Function]*model.Func{},
+		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{},
+		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{}}
+	regions := map[string]*model.Region{}
+	for _, f := range mp.Funcs {
+		o.user[f.SSA] = f
+		for _, root := range f.Roots() {
+			root.Walk(func(r *model.Region) { regions[r.ID] = r })
+		}
+	}
+	for i := range prof.Regions {
+		pr := &prof.Regions[i]
+		if !pr.Timed || pr.OwnNs <= 0 {
+			continue
+		}
+		own := pr.OwnNs * 1e-9
+		switch pr.Kind {
+		case profiler.Loop:
+			if r := regions[pr.ID]; r != nil && pr.Iters+pr.Execs > 0 {
+				o.block[r.Entry] += own / float64(pr.Iters+pr.Execs)
+			}
+		case profiler.FuncBody:
+			if r := regions[pr.ID]; r != nil && pr.Execs > 0 {
+				o.block[r.Entry] += own / float64(pr.Execs)
+			}
+		case profiler.ThenArm, profiler.ElseArm:
+			if b := armBlock(regions, pr); b != nil && pr.Execs > 0 {
+				o.block[b] += own / float64(pr.Execs)
+			}
+		}
+	}
+	o.branches(regions)
+	for _, root := range lp.Nests() {
+		if err := o.addReduction(root); err != nil {
+			o.note(root.Func.Prog.Fset, root.Pos, "nest %s is executed, not reduced: %v", root.ID, err)
+		}
+	}
+	return o, nil
+}
+
+func (o *Oracle) note(fset *token.FileSet, pos token.Pos, format string, args ...any) {
+	o.notes[fmt.Sprintf("%s: %s", fset.Position(pos), fmt.Sprintf(format, args...))] = true
+}
+
+// Notes lists, sorted, what the oracle could not map from the profile.
+func (o *Oracle) Notes() []string {
+	out := make([]string, 0, len(o.notes))
+	for n := range o.notes {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// armBlock is the first block of a then or else arm: a successor of the
+// If that ends its if region's entry.
+func armBlock(regions map[string]*model.Region, pr *profiler.Region) *ssa.BasicBlock {
+	id, succ := pr.ID, 0
+	switch {
+	case len(id) > 5 && id[len(id)-5:] == "/then":
+		id = id[:len(id)-5]
+	case len(id) > 5 && id[len(id)-5:] == "/else":
+		id, succ = id[:len(id)-5], 1
+	default:
+		return nil
+	}
+	r := regions[id]
+	if r == nil || len(r.Entry.Succs) != 2 {
+		return nil
+	}
+	return r.Entry.Succs[succ]
+}
+
+// branches derives the probability of each If's first successor: loop
+// exit tests from the loop's entries and iterations, if statements from
+// their then arm's share.
+func (o *Oracle) branches(regions map[string]*model.Region) {
+	for id, r := range regions {
+		pr, ok := o.prof.Region(id)
+		if r.Kind.IsLoop() && ok && pr.Iters+pr.Execs > 0 {
+			in := map[*ssa.BasicBlock]bool{}
+			for _, b := range r.Blocks {
+				in[b] = true
+			}
+			for _, b := range r.Blocks {
+				if len(b.Succs) != 2 || in[b.Succs[0]] == in[b.Succs[1]] {
+					continue
+				}
+				// An exit test: at the header it runs once more than the
+				// body per entry; elsewhere (a bottom test) once per
+				// iteration.
+				stay := float64(pr.Iters) / float64(pr.Iters+pr.Execs)
+				if b != r.Entry && pr.Iters > 0 {
+					stay = float64(pr.Iters-pr.Execs) / float64(pr.Iters)
+				}
+				stay = min(max(stay, 0), 1)
+				if in[b.Succs[0]] {
+					o.branch[b] = stay
+				} else {
+					o.branch[b] = 1 - stay
+				}
+			}
+		}
+		if (r.Kind == model.IfThen || r.Kind == model.IfThenElse) && len(r.Entry.Succs) == 2 {
+			if then, ok := o.prof.Region(id + "/then"); ok && then.Prob != nil {
+				o.branch[r.Entry] = *then.Prob
+			}
+		}
+	}
+}
+
+// IsUser implements interpreter.Oracle.
+func (o *Oracle) IsUser(fn *ssa.Function) bool {
+	_, ok := o.user[fn]
+	return ok
+}
+
+// BlockCost implements interpreter.Oracle.
+func (o *Oracle) BlockCost(b *ssa.BasicBlock) float64 { return o.block[b] }
+
+// Reduction implements interpreter.Oracle.
+func (o *Oracle) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
+	return o.reduce[edge{from, to}]
+}
+
+// BranchTaken implements interpreter.Oracle. A branch the profile says
+// nothing about (a part of a compound condition, a case clause) is taken
+// half the time, and noted.
+func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
+	if p, ok := o.branch[b]; ok {
+		return p, true
+	}
+	if r := o.enclosingIf(b); r != nil {
+		if then, ok := o.prof.Region(r.ID + "/then"); ok && then.Prob != nil {
+			return *then.Prob, true
+		}
+	}
+	o.note(o.mp.Fset, blockPos(b), "branch without profile data: taken half the time")
+	return 0.5, true
+}
+
+func (o *Oracle) enclosingIf(b *ssa.BasicBlock) *model.Region {
+	f := o.user[b.Parent()]
+	if f == nil {
+		return nil
+	}
+	for r := f.BasicOf(b); r != nil; r = r.Parent {
+		if r.Kind == model.IfThen || r.Kind == model.IfThenElse {
+			return r
+		}
+		if r.Kind.IsLoop() {
+			return nil
+		}
+	}
+	return nil
+}
+
+func blockPos(b *ssa.BasicBlock) token.Pos {
+	for _, in := range b.Instrs {
+		if in.Pos().IsValid() {
+			return in.Pos()
+		}
+	}
+	return b.Parent().Pos()
+}
+
+// CallCost implements interpreter.Oracle: the profiled own time of the
+// call's statement when it was timed (else its time is part of the
+// enclosing region's block costs).
+func (o *Oracle) CallCost(call ssa.CallInstruction) float64 {
+	f := o.user[call.Parent()]
+	if f == nil {
+		return 0
+	}
+	b := call.Block()
+	for i, in := range b.Instrs {
+		if in != call {
+			continue
+		}
+		if l := f.LeafAt(b, i); l != nil {
+			if pr, ok := o.prof.Region(l.ID); ok && pr.Timed && pr.Execs > 0 {
+				return pr.OwnNs * 1e-9 / float64(pr.Execs)
+			}
+		}
+	}
+	return 0
+}
+
+// Scaled returns a view of o whose compute times are multiplied by factor
+// (the node's slowdown with the placement's ranks per node).
+func (o *Oracle) Scaled(factor float64) interpreter.Oracle {
+	if factor == 1 {
+		return o
+	}
+	return &scaled{o: o, f: factor, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
+}
+
+type scaled struct {
+	o   *Oracle
+	f   float64
+	red map[*interpreter.Reduction]*interpreter.Reduction
+}
+
+func (s *scaled) IsUser(fn *ssa.Function) bool                  { return s.o.IsUser(fn) }
+func (s *scaled) BlockCost(b *ssa.BasicBlock) float64           { return s.f * s.o.BlockCost(b) }
+func (s *scaled) BranchTaken(b *ssa.BasicBlock) (float64, bool) { return s.o.BranchTaken(b) }
+func (s *scaled) CallCost(c ssa.CallInstruction) float64        { return s.f * s.o.CallCost(c) }
+func (s *scaled) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
+	r := s.o.Reduction(from, to)
+	if r == nil {
+		return nil
+	}
+	if v, ok := s.red[r]; ok {
+		return v
+	}
+	v := *r
+	base := r.Time
+	v.Time = func(bind interpreter.Binder) (float64, error) {
+		t, err := base(bind)
+		return s.f * t, err
+	}
+	s.red[r] = &v
+	return &v
+}

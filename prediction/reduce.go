@@ -1,0 +1,223 @@
+package prediction
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/loopnest"
+	"github.com/parpredict/parpredict/loopnest/symbolic"
+	"golang.org/x/tools/go/ssa"
+)
+
+// addReduction turns a reduced nest of the plan into the interpreter's
+// Reduction: its entry and exit edges, what it may write, and its time as
+// a function of its trip counts.
+//
+// The profile times the nest's root (and whatever inner loops it chose to
+// time); the time of untimed inner loops is folded into their timed
+// ancestor. So that the modelled time scales with the work when the trip
+// counts change (a prediction at a larger size than the profile), a timed
+// loop's own time is charged per iteration of its innermost counted loops
+// (the leaves of its untimed subtree), not per iteration of the loop
+// itself: for a dense i, j, k nest, time = k-iterations x cost per
+// k-iteration.
+func (o *Oracle) addReduction(root *loopnest.Loop) error {
+	in := map[*ssa.BasicBlock]bool{}
+	var blocks []*ssa.BasicBlock
+	for _, b := range append(append([]*ssa.BasicBlock(nil), root.Blocks...), root.Arms...) {
+		if !in[b] {
+			in[b] = true
+			blocks = append(blocks, b)
+		}
+	}
+	var exitFrom, exit *ssa.BasicBlock
+	for _, b := range blocks {
+		for _, s := range b.Succs {
+			if in[s] {
+				continue
+			}
+			if exit != nil && (s != exit || b != exitFrom) {
+				return errors.New("it has more than one exit")
+			}
+			exitFrom, exit = b, s
+		}
+	}
+	if exit == nil {
+		return errors.New("it never exits")
+	}
+	costs, err := o.iterationCosts(root)
+	if err != nil {
+		return err
+	}
+	red := &interpreter.Reduction{
+		ID: root.ID, Blocks: blocks, ExitFrom: exitFrom, Exit: exit,
+		Writes: writes(blocks, in), Distributed: root.RankSize,
+	}
+	imb := o.iterationTimes(root)
+	red.Time = func(bind interpreter.Binder) (float64, error) {
+		env := binderEnv{bind}
+		if imb != nil {
+			if t, ok := imb(env); ok {
+				return t, nil
+			}
+		}
+		iters, err := loopnest.Iterations(root, env)
+		if err != nil {
+			return 0, err
+		}
+		t := 0.0
+		for l, c := range costs {
+			t += float64(iters[l]) * c
+		}
+		return t, nil
+	}
+	for _, p := range root.Header.Preds {
+		if !in[p] {
+			o.reduce[edge{p, root.Header}] = red
+		}
+	}
+	return nil
+}
+
+// binderEnv lets loopnest evaluate trip counts with the interpreter's
+// values of the frame entering the nest.
+type binderEnv struct{ bind interpreter.Binder }
+
+func (e binderEnv) Lookup(s *symbolic.Sym) (int64, bool) {
+	if s.Value == nil {
+		return 0, false
+	}
+	return e.bind(s.Value)
+}
+
+// iterationCosts assigns each timed loop's own time (seconds) to the
+// iterations of the innermost counted loops under it.
+func (o *Oracle) iterationCosts(root *loopnest.Loop) (map[*loopnest.Loop]float64, error) {
+	costs := map[*loopnest.Loop]float64{}
+	var firstErr error
+	root.Walk(func(l *loopnest.Loop) {
+		pr, ok := o.prof.Region(l.ID)
+		if !ok || !pr.Timed {
+			return
+		}
+		own := pr.OwnNs * 1e-9 // timed inner loops take their own share
+		leaves := countedLeaves(l, func(c *loopnest.Loop) bool {
+			p, ok := o.prof.Region(c.ID)
+			return ok && p.Timed
+		})
+		var total int64
+		for _, lf := range leaves {
+			if p, ok := o.prof.Region(lf.ID); ok {
+				total += p.Iters
+			}
+		}
+		if total == 0 {
+			if firstErr == nil && own > 0 {
+				firstErr = fmt.Errorf("the profile counted no iterations of %s", l.ID)
+			}
+			return
+		}
+		for _, lf := range leaves {
+			costs[lf] += own / float64(total)
+		}
+	})
+	if len(costs) == 0 && firstErr == nil {
+		firstErr = errors.New("the profile has no time for it")
+	}
+	return costs, firstErr
+}
+
+// countedLeaves are the counted loops of l's subtree reached through loops
+// that are not timed on their own, that have no counted child of that kind.
+func countedLeaves(l *loopnest.Loop, timed func(*loopnest.Loop) bool) []*loopnest.Loop {
+	var out []*loopnest.Loop
+	for _, c := range l.Inner {
+		if c.Trip == nil || timed(c) {
+			continue
+		}
+		out = append(out, countedLeaves(c, timed)...)
+	}
+	if len(out) == 0 && l.Trip != nil {
+		out = append(out, l)
+	}
+	return out
+}
+
+// iterationTimes costs an unbalanced root loop iteration by iteration from
+// the profile's per-iteration times, when the iterations the rank runs
+// are ones the profile measured (the same problem size). It returns nil
+// for balanced loops.
+func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64, bool) {
+	pr, ok := o.prof.Region(root.ID)
+	if !ok || pr.Imbalance == nil || pr.Imbalance.Balanced || len(pr.Imbalance.IterNs) == 0 ||
+		root.Counter == nil || root.Counter.Step == 0 || root.First == nil || root.Trip == nil {
+		return nil
+	}
+	times := pr.Imbalance.IterNs
+	step := root.Counter.Step
+	return func(env symbolic.Env) (float64, bool) {
+		first, err := root.First.Eval(env)
+		if err != nil {
+			return 0, false
+		}
+		n, err := root.Trip.Eval(env)
+		if err != nil {
+			return 0, false
+		}
+		t := 0.0
+		for k := range max(n, 0) {
+			i := first + k*step
+			if i < 0 || i >= int64(len(times)) {
+				return 0, false
+			}
+			t += times[i] * 1e-9
+		}
+		return t, true
+	}
+}
+
+// writes lists the values defined outside the nest through which its
+// stores, and the calls it makes, may reach memory.
+func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) []ssa.Value {
+	seen := map[ssa.Value]bool{}
+	var out []ssa.Value
+	var add func(v ssa.Value, depth int)
+	add = func(v ssa.Value, depth int) {
+		if v == nil || seen[v] || depth > 32 {
+			return
+		}
+		seen[v] = true
+		if instr, ok := v.(ssa.Instruction); ok && instr.Block() != nil && in[instr.Block()] {
+			// Defined inside the nest: the memory is reached through its
+			// operands.
+			var rands []*ssa.Value
+			for _, r := range instr.Operands(rands) {
+				if *r != nil {
+					add(*r, depth+1)
+				}
+			}
+			return
+		}
+		switch v.(type) {
+		case *ssa.Const, *ssa.Function, *ssa.Builtin:
+			return
+		}
+		out = append(out, v)
+	}
+	for _, b := range blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				add(x.Addr, 0)
+			case *ssa.MapUpdate:
+				add(x.Map, 0)
+			case ssa.CallInstruction:
+				for _, a := range x.Common().Args {
+					add(a, 0)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package prediction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/commmodel/simnet"
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/loopnest"
+	"github.com/parpredict/parpredict/model"
+	"github.com/parpredict/parpredict/profiler"
+	"github.com/parpredict/parpredict/report"
+)
+
+// SpeedupOptions say what to predict.
+type SpeedupOptions struct {
+	Dir     string   // directory the package is resolved in ("" = current)
+	Package string   // the program's main package
+	Args    []string // the program arguments to predict for
+	NP      []int    // rank counts
+	PPN     []int    // ranks per node; empty: as many as a node has cores
+	Order   commmodel.Order
+	Machine string // preset name or machine file
+
+	// Profile is the profile file to use; it must match the sources and
+	// ProfileArgs, and is made here if it does not exist. If empty,
+	// ProfileOut is reused when it matches, else the program is profiled
+	// here and ProfileOut written.
+	Profile     string
+	ProfileArgs []string // arguments of the profiling run; nil: Args
+	// ProfileOut is where a profile made here is kept ("" =
+	// NAME.profile.json in the current directory).
+	ProfileOut string
+
+	Threshold float64 // efficiency threshold of the scalability range (0: 0.5)
+	// Oversubscribe allows more ranks per node than cores: ranks then
+	// share cores and compute slows down in proportion.
+	Oversubscribe bool
+	Progress      func(done, total int, what string)
+	Log           func(format string, args ...any) // notes for the user (nil: none)
+}
+
+// Prediction is a sweep's result: the report and what the model assumed.
+type Prediction struct {
+	Report      *report.SpeedupReport
+	Sweep       report.Sweep
+	Assumptions []interpreter.Assumption
+	Notes       []string
+	Skipped     []string // configurations the machine cannot hold
+}
+
+// Speedup predicts the program's run time for every configuration.
+func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
+	logf := opts.Log
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	m, err := commmodel.Load(opts.Machine)
+	if err != nil {
+		return nil, err
+	}
+	mp, err := model.Load(model.Config{Dir: opts.Dir}, opts.Package)
+	if err != nil {
+		return nil, err
+	}
+	if len(mp.Packages) != 1 || mp.Packages[0].Pkg.Name() != "main" {
+		return nil, fmt.Errorf("prediction: %s is not a single main package", opts.Package)
+	}
+	lp, err := loopnest.FromModel(mp, nil)
+	if err != nil {
+		return nil, err
+	}
+	prof, err := obtainProfile(ctx, opts, logf)
+	if err != nil {
+		return nil, err
+	}
+	oracle, err := NewOracle(mp, lp, prof)
+	if err != nil {
+		return nil, err
+	}
+	ppns := opts.PPN
+	if len(ppns) == 0 {
+		ppns = []int{m.CoresPerNode()}
+	}
+	pred := &Prediction{Sweep: report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}}
+	assumptions := map[interpreter.Assumption]bool{}
+	total, done := len(ppns)*len(opts.NP), 0
+	for _, ppn := range ppns {
+		for _, p := range opts.NP {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			done++
+			if opts.Progress != nil {
+				opts.Progress(done, total, fmt.Sprintf("P=%d ppn=%d", p, ppn))
+			}
+			per := min(ppn, p)
+			nodes := (p + per - 1) / per
+			if nodes > m.Nodes || per > m.CoresPerNode() && !opts.Oversubscribe {
+				pred.Skipped = append(pred.Skipped, fmt.Sprintf("P=%d at %d per node needs %d nodes of %d cores; %s has %d of %d",
+					p, per, nodes, per, m.Name, m.Nodes, m.CoresPerNode()))
+				continue
+			}
+			run, sp, err := simulate(mp, oracle, m, p, nodes, per, opts.Order, opts.Args)
+			if err != nil {
+				return nil, err
+			}
+			pt := report.Point{Config: report.Config{P: p, Nodes: nodes, PPN: per}, Time: run.Makespan}
+			if p == 1 {
+				serial := max(run.Makespan-sp.Distributed(0), 0)
+				pt.Serial = &serial
+			}
+			pred.Sweep.Points = append(pred.Sweep.Points, pt)
+			for _, a := range sp.Assumptions() {
+				assumptions[a] = true
+			}
+		}
+	}
+	if len(pred.Sweep.Points) == 0 {
+		return nil, errors.New("prediction: no configuration fits the machine: " + strings.Join(pred.Skipped, "; "))
+	}
+	pred.Report, err = report.Speedup(pred.Sweep, report.SpeedupOptions{Threshold: opts.Threshold})
+	if err != nil {
+		return nil, err
+	}
+	for a := range assumptions {
+		pred.Assumptions = append(pred.Assumptions, a)
+	}
+	sortAssumptions(pred.Assumptions)
+	pred.Notes = oracle.Notes()
+	return pred, nil
+}
+
+// simulate predicts one configuration: p ranks on nodes nodes, per per node.
+func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+	pl, factor, err := place(m, p, nodes, per, order)
+	if err != nil {
+		return nil, nil, err
+	}
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.Scaled(factor), p, interpreter.ExecOptions{Args: args})
+	if err != nil {
+		return nil, nil, err
+	}
+	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{})
+	if err != nil {
+		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", p, nodes, per, err)
+	}
+	return run, sp, nil
+}
+
+// place puts the ranks on the machine and returns the compute slowdown of
+// the placement: the node's contention factor for the ranks that have a
+// core, times ranks/cores when they outnumber the cores and take turns.
+func place(m *commmodel.Machine, p, nodes, per int, order commmodel.Order) (*commmodel.Placement, float64, error) {
+	cores := m.CoresPerNode()
+	if per <= cores {
+		pl, err := m.Place(p, nodes, per, order)
+		return pl, m.ComputeFactor(per), err
+	}
+	pl := &commmodel.Placement{P: p, Nodes: nodes, PPN: per, Order: order,
+		Node: make([]int, p), Socket: make([]int, p), Core: make([]int, p)}
+	for r := range p {
+		n, k := r/per, r%per
+		if order == commmodel.RoundRobin {
+			n, k = r%nodes, r/nodes
+		}
+		core := k % cores
+		pl.Node[r], pl.Socket[r], pl.Core[r] = n, core/m.CoresPerSocket, core%m.CoresPerSocket
+	}
+	return pl, m.ComputeFactor(cores) * float64(per) / float64(cores), nil
+}
+
+// obtainProfile loads the given profile, or reuses or makes the default one.
+func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)) (*profiler.Profile, error) {
+	args := opts.ProfileArgs
+	if args == nil {
+		args = opts.Args
+	}
+	prog, err := profiler.LoadProgram(opts.Dir, opts.Package)
+	if err != nil {
+		return nil, err
+	}
+	path := opts.Profile
+	explicit := path != ""
+	if !explicit {
+		path = opts.ProfileOut
+		if path == "" {
+			path = filepath.Base(prog.Dir) + ".profile.json"
+		}
+	}
+	if _, statErr := os.Stat(path); statErr == nil {
+		p, err := profiler.Load(path)
+		if err == nil {
+			err = p.Check(prog, args, path)
+		}
+		if err == nil || explicit {
+			return p, err
+		}
+		logf("profile %s is out of date (%v); profiling again", path, err)
+	}
+	logf("profiling %s %s on this machine (once; reused while the sources and arguments stay the same)", opts.Package, strings.Join(args, " "))
+	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: 1})
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Save(path); err != nil {
+		return nil, err
+	}
+	logf("wrote %s", path)
+	return p, nil
+}

@@ -1,0 +1,73 @@
+package prediction
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/report"
+)
+
+// TestSpeedupIsDeterministic profiles heat once, then predicts it twice:
+// the JSON reports must be byte-identical, and more ranks must not be
+// predicted slower than the machine's communication can explain away.
+func TestSpeedupIsDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: []string{"-n", "96", "-steps", "20", "-check=false"},
+		NP: []int{1, 2, 4, 8}, PPN: []int{4}, Machine: "ib-qdr",
+		ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json")}
+	// The first call makes the profile, the second reuses it.
+	first, err := Speedup(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Speedup(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	if err := report.Write(&a, first.Report, report.JSON); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.Write(&b, second.Report, report.JSON); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Errorf("two predictions differ:\n%s\n%s", a.String(), b.String())
+	}
+	if len(first.Report.Rows) != 4 {
+		t.Fatalf("%d rows, want 4", len(first.Report.Rows))
+	}
+	if first.Sweep.Points[0].Serial == nil {
+		t.Error("no serial time estimated at P = 1")
+	}
+}
+
+func TestSpeedupReportsDeadlockPerRank(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	_, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/deadlock",
+		NP: []int{1, 3}, PPN: []int{4}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+	var d *interpreter.DeadlockError
+	if !errors.As(err, &d) {
+		t.Fatalf("got %v, want a deadlock report", err)
+	}
+	if len(d.Blocked) != 3 {
+		t.Fatalf("blocked ranks %+v", d.Blocked)
+	}
+	for r, b := range d.Blocked {
+		if b.Rank != r || !strings.HasPrefix(b.Op, "Recv(source ") || !strings.HasPrefix(b.Site, "main.go:") {
+			t.Errorf("rank %d: %+v", r, b)
+		}
+	}
+	if !strings.Contains(err.Error(), "P=3") {
+		t.Errorf("the error does not name the configuration: %v", err)
+	}
+}

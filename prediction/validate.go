@@ -1,0 +1,193 @@
+package prediction
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/loopnest"
+	"github.com/parpredict/parpredict/model"
+	"github.com/parpredict/parpredict/mpi"
+	"github.com/parpredict/parpredict/report"
+)
+
+// ValidateOptions say what to run and predict.
+type ValidateOptions struct {
+	Dir     string
+	Package string
+	Args    []string
+	NP      []int
+	Machine string // the machine file describing this computer (default "local")
+	Profile string // as SpeedupOptions.Profile
+	Reps    int    // real runs per rank count; the median is kept (0: 3)
+	// Interval is the user interval compared (the program's main loop,
+	// marked with BeginInterval/EndInterval); 0 compares whole runs.
+	Interval int
+	Progress func(done, total int, what string)
+	Log      func(format string, args ...any)
+}
+
+// Validation is the result of Validate.
+type Validation struct {
+	Report *report.ValidationReport
+	What   string // what was timed, for the report's reader
+	Runs   map[int][]float64
+}
+
+// Validate runs the program for real with the goroutine backend at each
+// rank count on this computer, predicts the same configurations (all ranks
+// on one node, oversubscribed beyond its cores) with a profile made here
+// and the machine file of this computer, and compares them.
+func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
+	logf := opts.Log
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	if opts.Machine == "" {
+		opts.Machine = "local"
+	}
+	if opts.Reps <= 0 {
+		opts.Reps = 3
+	}
+	m, err := commmodel.Load(opts.Machine)
+	if err != nil {
+		return nil, err
+	}
+	mp, err := model.Load(model.Config{Dir: opts.Dir}, opts.Package)
+	if err != nil {
+		return nil, err
+	}
+	if len(mp.Packages) != 1 || mp.Packages[0].Pkg.Name() != "main" {
+		return nil, fmt.Errorf("prediction: %s is not a single main package", opts.Package)
+	}
+	lp, err := loopnest.FromModel(mp, nil)
+	if err != nil {
+		return nil, err
+	}
+	prof, err := obtainProfile(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile}, logf)
+	if err != nil {
+		return nil, err
+	}
+	oracle, err := NewOracle(mp, lp, prof)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "predict-validate-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "program")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, opts.Package)
+	build.Dir = opts.Dir
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("prediction: building %s: %v\n%s", opts.Package, err, out)
+	}
+	v := &Validation{Runs: map[int][]float64{}, What: "whole run (process wall time)"}
+	if opts.Interval > 0 {
+		v.What = "interval " + strconv.Itoa(opts.Interval) + " (from the run's trace and from the simulation)"
+	}
+	actual := report.Sweep{Program: opts.Package, Machine: "this computer", Args: opts.Args}
+	predicted := report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}
+	total, done := len(opts.NP)*(opts.Reps+1), 0
+	for _, p := range opts.NP {
+		cfg := report.Config{P: p, Nodes: 1, PPN: p}
+		for k := range opts.Reps {
+			done++
+			if opts.Progress != nil {
+				opts.Progress(done, total, fmt.Sprintf("run P=%d (%d/%d)", p, k+1, opts.Reps))
+			}
+			t, err := realRun(ctx, bin, tmp, p, opts)
+			if err != nil {
+				return nil, err
+			}
+			v.Runs[p] = append(v.Runs[p], t)
+		}
+		actual.Points = append(actual.Points, report.Point{Config: cfg, Time: median(v.Runs[p])})
+		done++
+		if opts.Progress != nil {
+			opts.Progress(done, total, fmt.Sprintf("predict P=%d", p))
+		}
+		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args)
+		if err != nil {
+			return nil, err
+		}
+		t := run.Makespan
+		if opts.Interval > 0 {
+			var ok bool
+			if t, ok = run.Interval(opts.Interval); !ok {
+				return nil, fmt.Errorf("prediction: the simulated program never marks interval %d; use --interval 0 to compare whole runs", opts.Interval)
+			}
+		}
+		predicted.Points = append(predicted.Points, report.Point{Config: cfg, Time: t})
+	}
+	v.Report, err = report.Validation(actual, predicted)
+	return v, err
+}
+
+// realRun runs the program once with p ranks and returns the compared time.
+func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) (float64, error) {
+	tracePath := filepath.Join(tmp, "trace.json")
+	args := append([]string{"-np", strconv.Itoa(p)}, opts.Args...)
+	if opts.Interval > 0 {
+		args = append([]string{"-mpitrace", tracePath}, args...)
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = opts.Dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("prediction: running %s with %d ranks: %v\n%s", opts.Package, p, err, stderr.String())
+	}
+	wall := time.Since(start).Seconds()
+	if opts.Interval == 0 {
+		return wall, nil
+	}
+	tr, err := mpi.ReadTrace(tracePath)
+	if err != nil {
+		return 0, err
+	}
+	span, ok := traceInterval(tr, opts.Interval)
+	if !ok {
+		return 0, fmt.Errorf("prediction: the run of %s never marks interval %d (BeginInterval/EndInterval); use --interval 0 to compare whole runs", opts.Package, opts.Interval)
+	}
+	return span, nil
+}
+
+// traceInterval is the span of the first occurrence of interval id over
+// all ranks, as interpreter.Run.Interval computes it for a simulation.
+func traceInterval(tr *mpi.Trace, id int) (float64, bool) {
+	r := &interpreter.Run{}
+	for _, rk := range tr.Ranks {
+		var marks []interpreter.Mark
+		for _, e := range rk.Events {
+			switch {
+			case e.Op == "BeginInterval" && e.ID == id:
+				marks = append(marks, interpreter.Mark{ID: id, Begin: true, T: e.T0})
+			case e.Op == "EndInterval" && e.ID == id:
+				marks = append(marks, interpreter.Mark{ID: id, T: e.T0})
+			}
+		}
+		r.Marks = append(r.Marks, marks)
+	}
+	return r.Interval(id)
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if n := len(s); n%2 == 1 {
+		return s[n/2]
+	} else {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+}
