@@ -38,7 +38,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 	for _, f := range mp.Funcs {
 		o.user[f.SSA] = f
 		for _, root := range f.Roots() {
-			root.Walk(func(r *model.Region) { regions[r.ID] = r })
+			root.Walk(func(r *model.Region) { regions[r.ID()] = r })
 		}
 	}
 	for i := range prof.Regions {
@@ -164,7 +164,7 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		return p, true
 	}
 	if r := o.enclosingIf(b); r != nil {
-		if then, ok := o.prof.Region(r.ID + "/then"); ok && then.Prob != nil {
+		if then, ok := o.prof.Region(r.ID() + "/then"); ok && then.Prob != nil {
 			return *then.Prob, true
 		}
 	}
@@ -211,7 +211,7 @@ func (o *Oracle) CallCost(call ssa.CallInstruction) float64 {
 			continue
 		}
 		if l := f.LeafAt(b, i); l != nil {
-			if pr, ok := o.prof.Region(l.ID); ok && pr.Timed && pr.Execs > 0 {
+			if pr, ok := o.prof.Region(l.ID()); ok && pr.Timed && pr.Execs > 0 {
 				return pr.OwnNs * 1e-9 / float64(pr.Execs)
 			}
 		}
