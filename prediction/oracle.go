@@ -63,6 +63,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		}
 	}
 	o.branches(regions)
+	o.addProfiledExits(lp)
 	for _, root := range lp.Nests() {
 		if err := o.addReduction(root); err != nil {
 			o.note(root.Func.Prog.Fset, root.Pos, "nest %s is executed, not reduced: %v", root.ID, err)

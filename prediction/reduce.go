@@ -23,6 +23,12 @@ import (
 // itself: for a dense i, j, k nest, time = k-iterations x cost per
 // k-iteration.
 func (o *Oracle) addReduction(root *loopnest.Loop) error {
+	return o.addReductionIgnoring(root, nil)
+}
+
+// addReductionIgnoring is addReduction where the exit edges in never are
+// left out: exits the profile never saw taken.
+func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) error {
 	in := map[*ssa.BasicBlock]bool{}
 	var blocks []*ssa.BasicBlock
 	for _, b := range append(append([]*ssa.BasicBlock(nil), root.Blocks...), root.Arms...) {
@@ -34,7 +40,7 @@ func (o *Oracle) addReduction(root *loopnest.Loop) error {
 	var exitFrom, exit *ssa.BasicBlock
 	for _, b := range blocks {
 		for _, s := range b.Succs {
-			if in[s] {
+			if in[s] || never[edge{b, s}] {
 				continue
 			}
 			if exit != nil && (s != exit || b != exitFrom) {
@@ -80,6 +86,70 @@ func (o *Oracle) addReduction(root *loopnest.Loop) error {
 	return nil
 }
 
+// addProfiledExits reduces loops that the plan keeps only because they may
+// leave early on data (a search, a check loop returning the first
+// mismatch) when the profile never saw them leave early: they then run to
+// their counted bound, and what they compute becomes unknown. Loops with
+// MPI, impure calls or other effects are never reduced this way.
+func (o *Oracle) addProfiledExits(lp *loopnest.Program) {
+	for _, f := range lp.Funcs {
+		for _, l := range f.Roots {
+			if l.Reduction.Reducible || l.Trip == nil || !l.UpperBound || len(l.MPI) > 0 || len(l.Effects) > 0 || !allPure(l.Calls) {
+				continue
+			}
+			if _, ok := o.prof.Region(l.ID); !ok {
+				continue
+			}
+			never, ok := o.untakenEarlyExits(l)
+			if !ok {
+				continue
+			}
+			if err := o.addReductionIgnoring(l, never); err == nil {
+				o.note(l.Func.Prog.Fset, l.Pos, "loop %s leaves early only on data, which the profile never saw: reduced with its full trip count", l.ID)
+			}
+		}
+	}
+}
+
+func allPure(sites []loopnest.Site) bool {
+	for _, s := range sites {
+		if !s.Pure {
+			return false
+		}
+	}
+	return true
+}
+
+// untakenEarlyExits returns the loop's early exits (edges out of the loop
+// from blocks other than its counter test) if the profile shows each is
+// never taken.
+func (o *Oracle) untakenEarlyExits(l *loopnest.Loop) (map[edge]bool, bool) {
+	in := map[*ssa.BasicBlock]bool{} // the natural loop: arms are where early exits go
+	for _, b := range l.Blocks {
+		in[b] = true
+	}
+	never := map[edge]bool{}
+	for _, b := range l.Blocks {
+		for i, s := range b.Succs {
+			if in[s] || b == l.Header {
+				continue
+			}
+			p, known := o.branch[b]
+			if !known || len(b.Succs) != 2 {
+				return nil, false
+			}
+			if i == 1 {
+				p = 1 - p
+			}
+			if p != 0 {
+				return nil, false
+			}
+			never[edge{b, s}] = true
+		}
+	}
+	return never, len(never) > 0
+}
+
 // binderEnv lets loopnest evaluate trip counts with the interpreter's
 // values of the frame entering the nest.
 type binderEnv struct{ bind interpreter.Binder }
@@ -122,9 +192,8 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop) (map[*loopnest.Loop]float64
 			costs[lf] += own / float64(total)
 		}
 	})
-	if len(costs) == 0 && firstErr == nil {
-		firstErr = errors.New("the profile has no time for it")
-	}
+	// A nest with no timed loop was too cheap to time: its time is part of
+	// the own time of the enclosing timed region, charged there.
 	return costs, firstErr
 }
 

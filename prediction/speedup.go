@@ -112,7 +112,10 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			}
 			pt := report.Point{Config: report.Config{P: p, Nodes: nodes, PPN: per}, Time: run.Makespan}
 			if p == 1 {
-				serial := max(run.Makespan-sp.Distributed(0), 0)
+				serial, err := serialTime(mp, oracle, m, run, opts)
+				if err != nil {
+					return nil, err
+				}
 				pt.Serial = &serial
 			}
 			pred.Sweep.Points = append(pred.Sweep.Points, pt)
@@ -134,6 +137,33 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	sortAssumptions(pred.Assumptions)
 	pred.Notes = oracle.Notes()
 	return pred, nil
+}
+
+// serialTime estimates the part of the P = 1 run that does not get faster
+// with more ranks. With C(P) the largest per-rank compute time,
+// C(P) = s + c/P for serial compute s and divisible compute c, so two
+// model runs give s = 2 C(2) - C(1); communication does not shrink with P
+// either and counts as serial.
+func serialTime(mp *model.Program, oracle *Oracle, m *commmodel.Machine, one *interpreter.Run, opts SpeedupOptions) (float64, error) {
+	per := min(2, m.CoresPerNode())
+	nodes := 2 / per
+	two, _, err := simulate(mp, oracle, m, 2, nodes, per, opts.Order, opts.Args)
+	if err != nil {
+		return 0, err
+	}
+	c1, c2 := maxCompute(one), maxCompute(two)
+	// Compute slows down when ranks share a node; compare like with like.
+	c2 /= m.ComputeFactor(per) / m.ComputeFactor(1)
+	s := min(max(2*c2-c1, 0), c1)
+	return min(one.Makespan-c1+s, one.Makespan), nil
+}
+
+func maxCompute(r *interpreter.Run) float64 {
+	c := 0.0
+	for _, st := range r.Ranks {
+		c = max(c, st.Compute)
+	}
+	return c
 }
 
 // simulate predicts one configuration: p ranks on nodes nodes, per per node.
