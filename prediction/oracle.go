@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"sort"
+	"strings"
 
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/loopnest"
@@ -164,6 +165,16 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 	if p, ok := o.branch[b]; ok {
 		return p, true
 	}
+	// The profiled run ended normally, so an arm that always ends the
+	// program (Abort, os.Exit, log.Fatal, a panic) was never taken.
+	if len(b.Succs) == 2 {
+		switch a, c := endsProgram(b.Succs[0]), endsProgram(b.Succs[1]); {
+		case a && !c:
+			return 0, true
+		case c && !a:
+			return 1, true
+		}
+	}
 	if r := o.enclosingIf(b); r != nil {
 		if then, ok := o.prof.Region(r.ID() + "/then"); ok && then.Prob != nil {
 			return *then.Prob, true
@@ -171,6 +182,50 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 	}
 	o.note(o.mp.Fset, blockPos(b), "branch without profile data: taken half the time")
 	return 0.5, true
+}
+
+// endsProgram reports whether every path from b (through the blocks b
+// dominates) ends the program: a panic or a call that never returns.
+func endsProgram(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		switch x := in.(type) {
+		case *ssa.Panic:
+			return true
+		case ssa.CallInstruction:
+			if fn := x.Common().StaticCallee(); fn != nil && neverReturns(fn) {
+				return true
+			}
+		}
+	}
+	last := b.Instrs[len(b.Instrs)-1]
+	if _, ok := last.(*ssa.Return); ok || len(b.Succs) == 0 {
+		return false
+	}
+	for _, s := range b.Succs {
+		if s.Idom() != b || !endsProgram(s) {
+			return false
+		}
+	}
+	return true
+}
+
+func neverReturns(fn *ssa.Function) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	pkg := ""
+	if fn.Pkg != nil {
+		pkg = fn.Pkg.Pkg.Path()
+	}
+	name := fn.Name()
+	switch {
+	case pkg == "os" && name == "Exit", pkg == "log" && strings.HasPrefix(name, "Fatal"),
+		pkg == "log" && strings.HasPrefix(name, "Panic"), pkg == "runtime" && name == "Goexit":
+		return true
+	case strings.HasSuffix(pkg, "/mpi") && name == "Abort":
+		return true
+	}
+	return false
 }
 
 func (o *Oracle) enclosingIf(b *ssa.BasicBlock) *model.Region {
