@@ -1,0 +1,56 @@
+package prediction
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/loopnest"
+	"github.com/parpredict/parpredict/model"
+)
+
+// BenchmarkHeatP1024 measures the whole prediction path (SSA evaluator,
+// reduced nests from a real profile, simulator, commmodel network) on the
+// heat example's halo exchange at P = 1024 (16 nodes x 64 would not fit
+// the preset; 1024 ranks run as 64 nodes of 16 on a copy of ib-qdr with
+// more nodes). It reports simulated MPI operations per second.
+func BenchmarkHeatP1024(b *testing.B) {
+	const p = 1024
+	args := []string{"-n", "4096", "-steps", "50", "-check=false"}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: args,
+		ProfileArgs: []string{"-n", "128", "-steps", "50", "-check=false"},
+		ProfileOut:  filepath.Join(b.TempDir(), "heat.profile.json")}
+	prof, err := obtainProfile(context.Background(), opts, func(string, ...any) {})
+	if err != nil {
+		b.Fatal(err)
+	}
+	mp, err := model.Load(model.Config{Dir: ".."}, "./examples/heat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	lp, err := loopnest.FromModel(mp, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	oracle, err := NewOracle(mp, lp, prof)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m.Nodes = p / 8
+	b.ResetTimer()
+	var ops int64
+	for range b.N {
+		run, _, err := simulate(mp, oracle, m, p, p/8, 8, commmodel.Block, args)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ops += run.Ops
+	}
+	b.ReportMetric(float64(ops)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(ops)/float64(b.N), "events/op")
+}
