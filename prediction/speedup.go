@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/parpredict/parpredict/commmodel"
@@ -236,7 +237,13 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		logf("profile %s is out of date (%v); profiling again", path, err)
 	}
 	logf("profiling %s %s on this machine (once; reused while the sources and arguments stay the same)", opts.Package, strings.Join(args, " "))
-	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: 1})
+	// Profile at the smallest rank count predicted: code that only runs
+	// with several ranks (a ping-pong) then has profile data too.
+	np := 1
+	if len(opts.NP) > 0 {
+		np = slices.Min(opts.NP)
+	}
+	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np})
 	if err != nil {
 		return nil, err
 	}

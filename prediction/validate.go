@@ -72,7 +72,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if err != nil {
 		return nil, err
 	}
-	prof, err := obtainProfile(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile}, logf)
+	prof, err := obtainProfile(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP}, logf)
 	if err != nil {
 		return nil, err
 	}
