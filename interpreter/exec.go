@@ -44,7 +44,6 @@ type ssaRank struct {
 	branch      map[*ssa.BasicBlock]float64 // error-diffusion state of profiled branches
 	nextReq     int64
 	await       *pendingCall // the MPI call whose completion Step is waiting for
-	done        bool
 }
 
 // programShared is what all ranks of one simulation share.

@@ -212,7 +212,7 @@ func (s *sim) exec(r *rank, op Op) bool {
 	case OpWait:
 		q, ok := r.reqs[op.Req]
 		if !ok {
-			s.fail(r, fmt.Errorf("Wait on request %d, which is not pending", op.Req))
+			s.fail(r, fmt.Errorf("wait on request %d, which is not pending", op.Req))
 			return false
 		}
 		delete(r.reqs, op.Req)
@@ -222,7 +222,7 @@ func (s *sim) exec(r *rank, op Op) bool {
 		for _, id := range op.Reqs {
 			q, ok := r.reqs[id]
 			if !ok {
-				s.fail(r, fmt.Errorf("Waitall on request %d, which is not pending", id))
+				s.fail(r, fmt.Errorf("waitall on request %d, which is not pending", id))
 				return false
 			}
 			delete(r.reqs, id)

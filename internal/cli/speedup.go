@@ -23,7 +23,6 @@ type speedupOptions struct {
 	order       string
 	profile     string
 	profileArgs string
-	format      string
 	csv, json   bool
 	plot        string
 	threshold   float64
