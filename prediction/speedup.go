@@ -65,22 +65,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	mp, err := model.Load(model.Config{Dir: opts.Dir}, opts.Package)
-	if err != nil {
-		return nil, err
-	}
-	if len(mp.Packages) != 1 || mp.Packages[0].Pkg.Name() != "main" {
-		return nil, fmt.Errorf("prediction: %s is not a single main package", opts.Package)
-	}
-	lp, err := loopnest.FromModel(mp, nil)
-	if err != nil {
-		return nil, err
-	}
-	prof, err := obtainProfile(ctx, opts, logf)
-	if err != nil {
-		return nil, err
-	}
-	oracle, err := NewOracle(mp, lp, prof)
+	mp, oracle, err := prepare(ctx, opts, logf)
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +152,28 @@ func maxCompute(r *interpreter.Run) float64 {
 		c = max(c, st.Compute)
 	}
 	return c
+}
+
+// prepare loads the program's model and reduction plan, obtains its
+// profile, and builds the oracle from them.
+func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)) (*model.Program, *Oracle, error) {
+	mp, err := model.Load(model.Config{Dir: opts.Dir}, opts.Package)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(mp.Packages) != 1 || mp.Packages[0].Pkg.Name() != "main" {
+		return nil, nil, fmt.Errorf("prediction: %s is not a single main package", opts.Package)
+	}
+	lp, err := loopnest.FromModel(mp, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	prof, err := obtainProfile(ctx, opts, logf)
+	if err != nil {
+		return nil, nil, err
+	}
+	oracle, err := NewOracle(mp, lp, prof)
+	return mp, oracle, err
 }
 
 // simulate predicts one configuration: p ranks on nodes nodes, per per node.

@@ -13,8 +13,6 @@ import (
 
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/interpreter"
-	"github.com/parpredict/parpredict/loopnest"
-	"github.com/parpredict/parpredict/model"
 	"github.com/parpredict/parpredict/mpi"
 	"github.com/parpredict/parpredict/report"
 )
@@ -61,22 +59,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if err != nil {
 		return nil, err
 	}
-	mp, err := model.Load(model.Config{Dir: opts.Dir}, opts.Package)
-	if err != nil {
-		return nil, err
-	}
-	if len(mp.Packages) != 1 || mp.Packages[0].Pkg.Name() != "main" {
-		return nil, fmt.Errorf("prediction: %s is not a single main package", opts.Package)
-	}
-	lp, err := loopnest.FromModel(mp, nil)
-	if err != nil {
-		return nil, err
-	}
-	prof, err := obtainProfile(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP}, logf)
-	if err != nil {
-		return nil, err
-	}
-	oracle, err := NewOracle(mp, lp, prof)
+	mp, oracle, err := prepare(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP}, logf)
 	if err != nil {
 		return nil, err
 	}

@@ -68,3 +68,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	return 1
 }
+
+// usageArgs makes a cobra argument validator's errors usage errors, so a
+// missing or extra argument exits with status 2 and the usage hint.
+func usageArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := v(cmd, args); err != nil {
+			return &FlagError{err}
+		}
+		return nil
+	}
+}

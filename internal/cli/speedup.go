@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/parpredict/parpredict/commmodel"
@@ -45,7 +44,7 @@ scalability range.`,
   predict speedup ./examples/matmul --np 1:64 --profile-args "-n 400" -- -n 20000
   predict speedup ./examples/mandelbrot --machine gige-smp --ppn 4,8 --plot speedup.png
   predict speedup ./examples/cg --np 1,2,4,8 --json`,
-		Args: cobra.MinimumNArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pkg, progArgs := args[0], args[1:]
 			if cmd.ArgsLenAtDash() > 1 {
@@ -73,14 +72,9 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	format := report.Text
-	switch {
-	case o.csv && o.json:
-		return &FlagError{fmt.Errorf("--csv and --json exclude each other")}
-	case o.csv:
-		format = report.CSV
-	case o.json:
-		format = report.JSON
+	format, err := reportFormat(o.csv, o.json)
+	if err != nil {
+		return err
 	}
 	order, err := commmodel.ParseOrder(o.order)
 	if err != nil {
@@ -102,26 +96,13 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	}
 	opts := prediction.SpeedupOptions{Package: pkg, Args: args, NP: np, PPN: ppn, Order: order,
 		Machine: o.machine, Profile: o.profile, Threshold: o.threshold,
-		Log: func(format string, a ...any) { fmt.Fprintf(streams.Err, "predict: "+format+"\n", a...) }}
+		Log: logTo(streams)}
 	if o.profileArgs != "" {
 		opts.ProfileArgs = strings.Fields(o.profileArgs)
 	}
-	if !o.quiet && isTerminal(streams.Err) {
-		var bar *progressbar.ProgressBar
-		opts.Progress = func(done, total int, what string) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(streams.Err),
-					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-			}
-			bar.Describe(what)
-			_ = bar.Set(done)
-		}
-		defer func() {
-			if bar != nil {
-				_ = bar.Finish()
-			}
-		}()
-	}
+	progress, finish := sweepProgress(streams, o.quiet)
+	defer finish()
+	opts.Progress = progress
 	pred, err := prediction.Speedup(ctx, opts)
 	if err != nil {
 		return err

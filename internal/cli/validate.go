@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/parpredict/parpredict/plots"
@@ -39,7 +38,7 @@ read from the run's trace and from the simulation; --interval 0 compares
 whole runs instead. Each count runs --reps times and the median is kept.`,
 		Example: `  predict validate ./examples/heat --np 1,2,4,8 -- -n 400 -steps 200 -check=false
   predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300`,
-		Args: cobra.MinimumNArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.ArgsLenAtDash() > 1 {
 				return &FlagError{fmt.Errorf("validate takes one package before --, got %v", args[:cmd.ArgsLenAtDash()])}
@@ -64,14 +63,9 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	format := report.Text
-	switch {
-	case o.csv && o.json:
-		return &FlagError{fmt.Errorf("--csv and --json exclude each other")}
-	case o.csv:
-		format = report.CSV
-	case o.json:
-		format = report.JSON
+	format, err := reportFormat(o.csv, o.json)
+	if err != nil {
+		return err
 	}
 	np, err := parseCounts(o.np, 0)
 	if err != nil {
@@ -82,23 +76,10 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	}
 	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Profile: o.profile,
 		Reps: o.reps, Interval: o.interval,
-		Log: func(format string, a ...any) { fmt.Fprintf(streams.Err, "predict: "+format+"\n", a...) }}
-	if !o.quiet && isTerminal(streams.Err) {
-		var bar *progressbar.ProgressBar
-		opts.Progress = func(done, total int, what string) {
-			if bar == nil {
-				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(streams.Err),
-					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-			}
-			bar.Describe(what)
-			_ = bar.Set(done)
-		}
-		defer func() {
-			if bar != nil {
-				_ = bar.Finish()
-			}
-		}()
-	}
+		Log: logTo(streams)}
+	progress, finish := sweepProgress(streams, o.quiet)
+	defer finish()
+	opts.Progress = progress
 	v, err := prediction.Validate(ctx, opts)
 	if err != nil {
 		return err
