@@ -161,9 +161,16 @@ func (e binderEnv) Lookup(s *symbolic.Sym) (int64, bool) {
 	return e.bind(s.Value)
 }
 
-// iterationCosts assigns each timed loop's own time (seconds) to the
-// iterations of the innermost counted loops under it.
+// iterationCosts assigns each timed loop's exclusive time (seconds) to the
+// iterations of the innermost counted loops under it. Exclusive means its
+// inclusive time less that of the nearest timed loops inside it: the time
+// of the functions the nest calls is included, since a reduced nest skips
+// them too.
 func (o *Oracle) iterationCosts(root *loopnest.Loop) (map[*loopnest.Loop]float64, error) {
+	timed := func(c *loopnest.Loop) bool {
+		p, ok := o.prof.Region(c.ID)
+		return ok && p.Timed
+	}
 	costs := map[*loopnest.Loop]float64{}
 	var firstErr error
 	root.Walk(func(l *loopnest.Loop) {
@@ -171,11 +178,14 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop) (map[*loopnest.Loop]float64
 		if !ok || !pr.Timed {
 			return
 		}
-		own := pr.OwnNs * 1e-9 // timed inner loops take their own share
-		leaves := countedLeaves(l, func(c *loopnest.Loop) bool {
-			p, ok := o.prof.Region(c.ID)
-			return ok && p.Timed
-		})
+		excl := pr.TotalNs
+		for _, d := range nearestTimed(l, timed) {
+			if p, ok := o.prof.Region(d.ID); ok {
+				excl -= p.TotalNs
+			}
+		}
+		excl = max(excl, 0) * 1e-9
+		leaves := countedLeaves(l, timed)
 		var total int64
 		for _, lf := range leaves {
 			if p, ok := o.prof.Region(lf.ID); ok {
@@ -183,18 +193,31 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop) (map[*loopnest.Loop]float64
 			}
 		}
 		if total == 0 {
-			if firstErr == nil && own > 0 {
+			if firstErr == nil && excl > 0 {
 				firstErr = fmt.Errorf("the profile counted no iterations of %s", l.ID)
 			}
 			return
 		}
 		for _, lf := range leaves {
-			costs[lf] += own / float64(total)
+			costs[lf] += excl / float64(total)
 		}
 	})
 	// A nest with no timed loop was too cheap to time: its time is part of
 	// the own time of the enclosing timed region, charged there.
 	return costs, firstErr
+}
+
+// nearestTimed are the timed loops inside l with no timed loop between.
+func nearestTimed(l *loopnest.Loop, timed func(*loopnest.Loop) bool) []*loopnest.Loop {
+	var out []*loopnest.Loop
+	for _, c := range l.Inner {
+		if timed(c) {
+			out = append(out, c)
+		} else {
+			out = append(out, nearestTimed(c, timed)...)
+		}
+	}
+	return out
 }
 
 // countedLeaves are the counted loops of l's subtree reached through loops
@@ -221,6 +244,15 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 	pr, ok := o.prof.Region(root.ID)
 	if !ok || pr.Imbalance == nil || pr.Imbalance.Balanced || len(pr.Imbalance.IterNs) == 0 ||
 		root.Counter == nil || root.Counter.Step == 0 || root.First == nil || root.Trip == nil {
+		return nil
+	}
+	// The profiled times are indexed by the counter's values in the
+	// profiled run. They identify iterations only if the counter is the
+	// global index (it starts where the rank's share starts, as in
+	// `for y := lo; y < hi; y++`); a counter that starts at the same
+	// constant on every rank (k over a rank's rows, the row computed from
+	// k) says nothing about which iterations a rank runs.
+	if _, err := root.First.Eval(symbolic.Names{}); err == nil {
 		return nil
 	}
 	times := pr.Imbalance.IterNs
