@@ -61,6 +61,9 @@ func (r *ssaRank) call(f *frame, in *ssa.Call) (Op, bool, error) {
 		return r.mpiCall(f, in, fn, args)
 	}
 	if r.shared.oracle.IsUser(fn) {
+		// A call the profiler timed as a statement: its own time (what its
+		// untimed callee spent) is charged here.
+		r.compute += r.shared.oracle.CallCost(in)
 		return Op{}, false, r.pushCall(fn, args, fnv.obj, in)
 	}
 	return Op{}, false, r.library(f, in, fn, args)

@@ -17,7 +17,10 @@ type Oracle interface {
 	// BranchTaken is the profiled probability that the If ending b goes to
 	// b.Succs[0]; ok is false if the profile has none.
 	BranchTaken(b *ssa.BasicBlock) (p float64, ok bool)
-	// CallCost is the time of one call of a library function at call.
+	// CallCost is the time of one call at call not accounted elsewhere:
+	// for a library call its whole time, for a call of a program function
+	// the time the profile attributes to the call itself rather than to
+	// the callee's regions.
 	CallCost(call ssa.CallInstruction) float64
 }
 
