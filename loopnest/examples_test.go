@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parpredict/parpredict/internal/atomicfile"
 	"github.com/parpredict/parpredict/loopnest/symbolic"
 )
 
@@ -136,7 +137,7 @@ func TestExamplesGolden(t *testing.T) {
 			}
 			golden := filepath.Join("testdata", "golden", ex+".txt")
 			if *update {
-				if err := writeFileAtomic(golden, buf.Bytes()); err != nil {
+				if err := atomicfile.Write(golden, buf.Bytes()); err != nil {
 					t.Fatal(err)
 				}
 				return
@@ -150,27 +151,6 @@ func TestExamplesGolden(t *testing.T) {
 			}
 		})
 	}
-}
-
-// writeFileAtomic writes through a temporary file in the same directory.
-func writeFileAtomic(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".golden-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
 }
 
 func TestIterationsBoundBySSAValues(t *testing.T) {

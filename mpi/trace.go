@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
+
+	"github.com/parpredict/parpredict/internal/atomicfile"
 )
 
 // TraceFormat and TraceVersion identify trace files; see docs/trace-format.md.
@@ -95,7 +96,10 @@ func (t *Trace) WriteFile(path string) error {
 	if err != nil {
 		return fmt.Errorf("mpi: encoding trace: %w", err)
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	if err := atomicfile.Write(path, append(data, '\n')); err != nil {
+		return fmt.Errorf("mpi: writing %s: %w", path, err)
+	}
+	return nil
 }
 
 // ReadTrace reads a trace file written by WriteFile.
@@ -118,24 +122,4 @@ func ReadTrace(path string) (*Trace, error) {
 		return nil, fmt.Errorf("mpi: %s: %d rank records for np %d", path, len(t.Ranks), t.NP)
 	}
 	return &t, nil
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("mpi: writing %s: %w", path, err)
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("mpi: writing %s: %w", path, werr)
-	}
-	return nil
 }

@@ -72,9 +72,10 @@ func LoadProgram(dir, pattern string) (*Program, error) {
 		return nil, fmt.Errorf("profiler: %s has no Go files", pattern)
 	}
 	prog := &Program{Fset: cfg.Fset, Main: main, Dir: filepath.Dir(main.GoFiles[0])}
+	runtime := runtimePackages(pkgs)
 	var own []*packages.Package
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if p != main && isOwn(main, p) {
+		if p != main && !runtime[p] && isOwn(main, p) {
 			own = append(own, p)
 		}
 	})
@@ -83,12 +84,26 @@ func LoadProgram(dir, pattern string) (*Program, error) {
 	return prog, nil
 }
 
+// runtimePackages are the mpi package and everything it imports: when the
+// program lives in parpredict's own module (the examples), those share its
+// module but are the runtime, and probes in them would import the runtime
+// back (probe imports mpi).
+func runtimePackages(pkgs []*packages.Package) map[*packages.Package]bool {
+	rt := map[*packages.Package]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.PkgPath == mpiPath && !rt[p] {
+			packages.Visit([]*packages.Package{p}, nil, func(d *packages.Package) { rt[d] = true })
+		}
+	})
+	return rt
+}
+
 // isOwn reports whether p belongs to the program: same module as main, and
-// not one of parpredict's runtime packages (examples live in parpredict's
-// own module).
+// not one of the profiler's packages (examples live in parpredict's own
+// module; the mpi runtime is left out by runtimePackages).
 func isOwn(main, p *packages.Package) bool {
 	if main.Module == nil || p.Module == nil || p.Module.Path != main.Module.Path {
 		return false
 	}
-	return p.PkgPath != mpiPath && !strings.HasPrefix(p.PkgPath, "github.com/parpredict/parpredict/profiler")
+	return !strings.HasPrefix(p.PkgPath, "github.com/parpredict/parpredict/profiler")
 }

@@ -2,11 +2,11 @@ package profiler
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
+
+	"github.com/parpredict/parpredict/internal/atomicfile"
 )
 
 // Format and Version identify profile files; Load refuses anything else.
@@ -192,19 +192,8 @@ func (p *Profile) Save(path string) error {
 	if err != nil {
 		return fmt.Errorf("profiler: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
-	if err != nil {
-		return fmt.Errorf("profiler: %w", err)
-	}
-	_, werr := tmp.Write(append(data, '\n'))
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("profiler: writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("profiler: %w", err)
 	}
 	return nil
 }

@@ -1,14 +1,13 @@
 package report
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"text/tabwriter"
+
+	"github.com/parpredict/parpredict/internal/atomicfile"
 )
 
 // Fixed float formats keep outputs byte-identical for identical inputs.
@@ -54,28 +53,8 @@ func writeJSON(w io.Writer, v any) error {
 // in the same directory, renamed over path once complete, so a reader never
 // sees half a file.
 func WriteFile(path string, fn func(io.Writer) error) error {
-	var buf bytes.Buffer
-	if err := fn(&buf); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	if err := atomicfile.WriteFunc(path, fn); err != nil {
 		return fmt.Errorf("report: writing %s: %w", path, err)
-	}
-	_, werr := f.Write(buf.Bytes())
-	if werr == nil {
-		// CreateTemp makes the file private; outputs are ordinary files.
-		werr = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("report: writing %s: %w", path, werr)
 	}
 	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"text/tabwriter"
 
 	"github.com/parpredict/parpredict/commmodel"
@@ -33,28 +31,6 @@ func MarshalMachine(m *commmodel.Machine, header string) ([]byte, error) {
 		return nil, fmt.Errorf("bench: the machine written does not load back: %w", err)
 	}
 	return buf.Bytes(), nil
-}
-
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so readers never see half a file.
-func WriteFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("bench: %w", err)
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("bench: %w", werr)
-	}
-	return nil
 }
 
 // WriteReport prints the report's tables with the MPIPerf columns: the

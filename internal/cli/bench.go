@@ -9,6 +9,7 @@ import (
 
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/commmodel/bench"
+	"github.com/parpredict/parpredict/internal/atomicfile"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
@@ -91,24 +92,12 @@ func benchRun(opts *benchOptions, streams *IO) error {
 	if err != nil {
 		return err
 	}
-	if err := bench.WriteFileAtomic(opts.out, data); err != nil {
-		return err
+	if err := atomicfile.Write(opts.out, data); err != nil {
+		return fmt.Errorf("bench: %w", err)
 	}
 	if opts.report != "" {
-		f, err := os.CreateTemp(filepath.Dir(opts.report), ".report.*")
-		if err != nil {
-			return err
-		}
-		werr := bench.WriteReport(f, rep)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr == nil {
-			werr = os.Rename(f.Name(), opts.report)
-		}
-		if werr != nil {
-			os.Remove(f.Name())
-			return werr
+		if err := atomicfile.WriteFunc(opts.report, func(w io.Writer) error { return bench.WriteReport(w, rep) }); err != nil {
+			return fmt.Errorf("bench: writing %s: %w", opts.report, err)
 		}
 	}
 	if opts.json {
