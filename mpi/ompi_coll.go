@@ -11,32 +11,32 @@ import "unsafe"
 // displacements in bytes; MPI wants them in elements of the datatype.
 
 func (b *commBackend) barrier() {
-	defer watchCall("Barrier", notApplicable, notApplicable, notApplicable)()
+	defer watchCall("Barrier", none, none, none)()
 	b.check("Barrier", C.pp_barrier(b.h))
 }
 
 func (b *commBackend) bcast(buf []byte, dt dtype, root int) {
-	defer watchCall("Bcast", notApplicable, root, notApplicable)()
+	defer watchCall("Bcast", none, root, none)()
 	rc := C.pp_bcast(ptr(buf), b.count("Bcast", len(buf), elemSize(dt)), C.int(dt), C.int(root), b.h)
 	b.check("Bcast", rc)
 }
 
 func (b *commBackend) reduce(send, recv []byte, dt dtype, op Op, root int) {
-	defer watchCall("Reduce", notApplicable, root, notApplicable)()
+	defer watchCall("Reduce", none, root, none)()
 	send = detach(send, recv)
 	rc := C.pp_reduce(ptr(send), ptr(recv), b.count("Reduce", len(send), elemSize(dt)), C.int(dt), C.int(op), C.int(root), b.h)
 	b.check("Reduce", rc)
 }
 
 func (b *commBackend) allreduce(send, recv []byte, dt dtype, op Op) {
-	defer watchCall("Allreduce", notApplicable, notApplicable, notApplicable)()
+	defer watchCall("Allreduce", none, none, none)()
 	send = detach(send, recv)
 	rc := C.pp_allreduce(ptr(send), ptr(recv), b.count("Allreduce", len(send), elemSize(dt)), C.int(dt), C.int(op), b.h)
 	b.check("Allreduce", rc)
 }
 
 func (b *commBackend) gatherv(send, recv []byte, counts, displs []int, dt dtype, root int) {
-	defer watchCall("Gather", notApplicable, root, notApplicable)()
+	defer watchCall("Gather", none, root, none)()
 	es := elemSize(dt)
 	send = detach(send, recv)
 	cc, cd := b.layout("Gatherv", counts, es), b.layout("Gatherv", displs, es)
@@ -45,7 +45,7 @@ func (b *commBackend) gatherv(send, recv []byte, counts, displs []int, dt dtype,
 }
 
 func (b *commBackend) scatterv(send []byte, counts, displs []int, recv []byte, dt dtype, root int) {
-	defer watchCall("Scatter", notApplicable, root, notApplicable)()
+	defer watchCall("Scatter", none, root, none)()
 	es := elemSize(dt)
 	send = detach(send, recv)
 	cc, cd := b.layout("Scatterv", counts, es), b.layout("Scatterv", displs, es)
@@ -54,14 +54,14 @@ func (b *commBackend) scatterv(send []byte, counts, displs []int, recv []byte, d
 }
 
 func (b *commBackend) allgather(send, recv []byte, dt dtype) {
-	defer watchCall("Allgather", notApplicable, notApplicable, notApplicable)()
+	defer watchCall("Allgather", none, none, none)()
 	send = detach(send, recv)
 	rc := C.pp_allgather(ptr(send), b.count("Allgather", len(send), elemSize(dt)), ptr(recv), C.int(dt), b.h)
 	b.check("Allgather", rc)
 }
 
 func (b *commBackend) alltoallv(send []byte, scounts, sdispls []int, recv []byte, rcounts, rdispls []int, dt dtype) {
-	defer watchCall("Alltoall", notApplicable, notApplicable, notApplicable)()
+	defer watchCall("Alltoall", none, none, none)()
 	es := elemSize(dt)
 	send = detach(send, recv)
 	sc, sd := b.layout("Alltoallv", scounts, es), b.layout("Alltoallv", sdispls, es)
@@ -72,7 +72,7 @@ func (b *commBackend) alltoallv(send []byte, scounts, sdispls []int, recv []byte
 
 // split is MPI_Comm_split; the new communicator is freed when the run ends.
 func (b *commBackend) split(parent *Comm, color, key int) *Comm {
-	defer watchCall("Split", notApplicable, notApplicable, notApplicable)()
+	defer watchCall("Split", none, none, none)()
 	var h C.int
 	b.check("Split", C.pp_comm_split(b.h, C.int(color), C.int(key), &h))
 	if h < 0 {

@@ -42,7 +42,7 @@ func (b *commBackend) status(op string, capacity int, rc C.int, st *cstatus) Sta
 }
 
 func (b *commBackend) send(data []byte, dt dtype, dest, tag int) {
-	defer watchCall("Send", dest, notApplicable, tag)()
+	defer watchCall("Send", dest, none, tag)()
 	if dest == b.rank {
 		b.sendSelf(data, dt, tag)
 		return
@@ -68,14 +68,14 @@ func (b *commBackend) sendSelf(data []byte, dt dtype, tag int) {
 }
 
 func (b *commBackend) recv(buf []byte, dt dtype, source, tag int) Status {
-	defer watchCall("Recv", source, notApplicable, tag)()
+	defer watchCall("Recv", source, none, tag)()
 	var st cstatus
 	rc := C.pp_recv(ptr(buf), b.count("Recv", len(buf), elemSize(dt)), C.int(dt), C.int(source), C.int(tag), b.h, &st[0])
 	return b.status("Recv", len(buf), rc, &st)
 }
 
 func (b *commBackend) sendrecv(sendbuf []byte, dest, sendtag int, recvbuf []byte, source, recvtag int, dt dtype) Status {
-	defer watchCall("Sendrecv", source, notApplicable, recvtag)()
+	defer watchCall("Sendrecv", source, none, recvtag)()
 	var st cstatus
 	es := elemSize(dt)
 	rc := C.pp_sendrecv(ptr(sendbuf), b.count("Sendrecv", len(sendbuf), es), C.int(dest), C.int(sendtag),
@@ -126,14 +126,14 @@ func (b *commBackend) wait(r *reqBackend) Status {
 	if r.done {
 		return r.st
 	}
-	defer watchCall("Wait", r.peer, notApplicable, r.tag)()
+	defer watchCall("Wait", r.peer, none, r.tag)()
 	var st cstatus
 	rc := C.pp_wait(r.h, &st[0])
 	return r.complete(rc, &st)
 }
 
 func (b *commBackend) waitall(reqs []*reqBackend) []Status {
-	defer watchCall("Waitall", notApplicable, notApplicable, notApplicable)()
+	defer watchCall("Waitall", none, none, none)()
 	idx := make([]C.int, 0, len(reqs))
 	var open []*reqBackend
 	for _, r := range reqs {

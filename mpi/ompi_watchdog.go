@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -31,34 +30,9 @@ var watchdog struct {
 
 // blockedCall is the MPI call the rank is in, while the watchdog is on.
 type blockedCall struct {
-	op              string
-	peer, root, tag int // -2 where not applicable
-	since           time.Time
-	site            string
-}
-
-const notApplicable = -2
-
-func (bc *blockedCall) String() string {
-	var parts []string
-	if bc.root != notApplicable {
-		parts = append(parts, fmt.Sprintf("root %d", bc.root))
-	}
-	switch bc.peer {
-	case notApplicable:
-	case AnySource:
-		parts = append(parts, "source any")
-	default:
-		parts = append(parts, fmt.Sprintf("peer %d", bc.peer))
-	}
-	switch bc.tag {
-	case notApplicable:
-	case AnyTag:
-		parts = append(parts, "tag any")
-	default:
-		parts = append(parts, fmt.Sprintf("tag %d", bc.tag))
-	}
-	return bc.op + "(" + strings.Join(parts, ", ") + ")"
+	opDesc
+	since time.Time
+	site  string
 }
 
 // watchdogLimit reads EnvMPITimeout: 0 when unset.
@@ -121,6 +95,6 @@ func watchCall(op string, peer, root, tag int) func() {
 	if watchdog.limit == 0 {
 		return noWatch
 	}
-	watchdog.cur.Store(&blockedCall{op: op, peer: peer, root: root, tag: tag, since: time.Now(), site: callSite()})
+	watchdog.cur.Store(&blockedCall{opDesc: opDesc{name: op, peer: peer, root: root, tag: tag}, since: time.Now(), site: callSite()})
 	return leaveCall
 }
