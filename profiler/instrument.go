@@ -29,9 +29,11 @@ type Instrumented struct {
 	dynamic map[string]bool
 }
 
-// Instrument places probes at targets in a copy of prog's files. The
-// user's files are only read.
-func Instrument(prog *Program, targets []Target) (*Instrumented, error) {
+// Instrument places probes at targets in a copy of prog's files. Loops
+// whose IDs are in vecLoops, and whose iterations are coarse enough (see
+// enterLoop), also get per-iteration timing probes; nil: none. The user's
+// files are only read.
+func Instrument(prog *Program, targets []Target, vecLoops map[string]bool) (*Instrumented, error) {
 	type key struct {
 		n ast.Node
 		k Kind
@@ -49,7 +51,7 @@ func Instrument(prog *Program, targets []Target) (*Instrumented, error) {
 			if err != nil {
 				return nil, fmt.Errorf("profiler: %w", err)
 			}
-			fi := &fileInstr{in: in, prog: prog, pkg: pkg, file: f, path: path, src: src,
+			fi := &fileInstr{in: in, prog: prog, pkg: pkg, file: f, path: path, src: src, vecLoops: vecLoops,
 				find: func(n ast.Node, k Kind) *Target { return byNode[key{n, k}] }}
 			out, err := fi.run()
 			if err != nil {
@@ -72,6 +74,8 @@ type fileInstr struct {
 	path string
 	src  []byte
 	find func(ast.Node, Kind) *Target
+	// vecLoops are the loops that get per-iteration probes, if eligible.
+	vecLoops map[string]bool
 
 	edits    []edit
 	regs     []int    // open regions, innermost last
@@ -124,7 +128,7 @@ func (l *loopInfo) flush() string {
 	} else {
 		fmt.Fprintf(&b, "%s.Loop(%d, _pn%d, _pt%d); ", probeName, k, k, k)
 	}
-	if l.reg.vec {
+	if l.reg.vecProbe {
 		fmt.Fprintf(&b, "_pv%d.Done(); ", k)
 	}
 	return b.String()
@@ -345,7 +349,8 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 		pre = fmt.Sprintf("{ _pn%d := %s; _pt%d := %s.LoopStart(%d); ", k, trip, k, probeName, k)
 		in = ""
 	}
-	if r.vec {
+	r.vecProbe = r.vec && fi.vecLoops[r.ID]
+	if r.vecProbe {
 		pre += fmt.Sprintf("_pv%d := %s.NewVec(%d); ", k, probeName, k)
 		in += fmt.Sprintf("_pv%d.Tick(); ", k)
 	}

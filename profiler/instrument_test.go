@@ -22,7 +22,7 @@ func TestInstrumentGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := Instrument(prog, ASTTargets(prog))
+	in, err := Instrument(prog, ASTTargets(prog), allIDs(ASTTargets(prog)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestInstrumentedBehaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := Instrument(prog, ASTTargets(prog))
+	in, err := Instrument(prog, ASTTargets(prog), allIDs(ASTTargets(prog)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,3 +109,12 @@ func runBin(t *testing.T, bin string, env []string) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// allIDs asks for per-iteration probes on every eligible loop.
+func allIDs(ts []Target) map[string]bool {
+	ids := map[string]bool{}
+	for _, t := range ts {
+		ids[t.ID] = true
+	}
+	return ids
+}

@@ -65,18 +65,22 @@ type ProbeCost struct {
 }
 
 // Totals sum up the run. At NP 1, AccountedNs (own times plus MPI time)
-// should match BaselineNs, the wall time of the uninstrumented program.
+// should match BaselineMainNs, the run time of the uninstrumented
+// program's main (its process wall time, BaselineNs, adds start-up).
 type Totals struct {
-	MainNs        float64 `json:"mainNs"`         // main's body, probe cost included
-	OwnNs         float64 `json:"ownNs"`          // sum of own times of timed regions
-	MPINs         float64 `json:"mpiNs"`          // MPI time attributed to regions
-	AccountedNs   float64 `json:"accountedNs"`    // OwnNs + MPINs
-	WallNs        float64 `json:"wallNs"`         // instrumented process, wall clock
-	BaselineNs    float64 `json:"baselineNs"`     // uninstrumented process, wall clock (0: not run)
-	Overhead      float64 `json:"overhead"`       // WallNs / BaselineNs
-	ProbeCostNs   float64 `json:"probeCostNs"`    // probe cost subtracted
-	TimedRegions  int     `json:"timedRegions"`   // regions with a timer
-	CountedRegion int     `json:"countedRegions"` // regions with counters only
+	MainNs      float64 `json:"mainNs"`      // main's body, probe cost included
+	OwnNs       float64 `json:"ownNs"`       // sum of own times of timed regions
+	MPINs       float64 `json:"mpiNs"`       // MPI time attributed to regions
+	AccountedNs float64 `json:"accountedNs"` // OwnNs + MPINs
+	WallNs      float64 `json:"wallNs"`      // instrumented process, wall clock
+	BaselineNs  float64 `json:"baselineNs"`  // uninstrumented process, wall clock (0: not run)
+	// BaselineMainNs is main's time in the uninstrumented program (a
+	// single timer on main's body; 0: not run).
+	BaselineMainNs float64 `json:"baselineMainNs,omitempty"`
+	Overhead       float64 `json:"overhead"`       // WallNs / BaselineNs
+	ProbeCostNs    float64 `json:"probeCostNs"`    // probe cost subtracted
+	TimedRegions   int     `json:"timedRegions"`   // regions with a timer
+	CountedRegion  int     `json:"countedRegions"` // regions with counters only
 }
 
 // Region holds the numbers of one region. Times are in nanoseconds,

@@ -22,7 +22,8 @@ type region struct {
 	lit      bool          // inside a function literal that is not a rank body: never timed
 	decl     *types.Func   // enclosing declared function
 	outer    bool          // Loop: not nested in another loop of its function
-	vec      bool          // Loop: instrumented for per-iteration times
+	vec      bool          // Loop: coarse iterations, may get per-iteration times
+	vecProbe bool          // Loop: instrumented for per-iteration times
 
 	// noProbe regions have no probe: their count is the iterations of
 	// loop derivedFrom, less the count of derivedMinus (if >= 0).

@@ -81,7 +81,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := Instrument(prog, ts)
+	in, err := Instrument(prog, ts, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -103,16 +103,20 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		return nil, err
 	}
 	plan := planTimers(in, count.counts, *count.counts.Costs, count.wallNs, opts.Budget)
+	progress("building the timing program")
+	tb, err := buildTiming(ctx, prog, in, ts, plan, tmp)
+	if err != nil {
+		return nil, err
+	}
 
 	var timed *measured
 	vecRuns := map[int][][]int64{}
 	for i := range max(opts.Repeat, 1) {
 		progress(fmt.Sprintf("timed run %d", i+1))
-		m, err := r.run(ctx, "timed", &plan, opts.NP, true)
+		m, err := r.runTimed(ctx, "timed", tb, count, opts.NP)
 		if err != nil {
 			return nil, err
 		}
-		m.counts.Costs = count.counts.Costs
 		for k := range plan.vec {
 			if k < len(m.counts.Regions) && len(m.counts.Regions[k].VecMin) > 0 {
 				vecRuns[k] = append(vecRuns[k], m.counts.Regions[k].VecMin)
@@ -130,19 +134,19 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	p.Meta.Targets = source
 	if opts.Baseline {
 		progress("building and running the uninstrumented program")
-		base, err := Build(ctx, prog, nil, tmp, "baseline")
+		base, err := buildBaseline(ctx, prog, in, ts, tmp)
 		if err != nil {
 			return nil, err
 		}
-		wall := math.Inf(1)
+		wall, mainNs := math.Inf(1), math.Inf(1)
 		for range max(opts.Repeat, 1) {
-			w, err := r.exec(ctx, base, opts.NP, nil)
+			w, m, err := r.runBaseline(ctx, base, opts.NP)
 			if err != nil {
 				return nil, err
 			}
-			wall = min(wall, w)
+			wall, mainNs = min(wall, w), min(mainNs, m)
 		}
-		p.Totals.BaselineNs = wall
+		p.Totals.BaselineNs, p.Totals.BaselineMainNs = wall, mainNs
 		p.Totals.Overhead = p.Totals.WallNs / wall
 	}
 	if len(opts.PPN) > 0 {
@@ -150,11 +154,10 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		var base *aggregator
 		for _, k := range opts.PPN {
 			progress(fmt.Sprintf("contention run with %d ranks", k))
-			m, err := r.run(ctx, fmt.Sprintf("ppn%d", k), &plan, k, true)
+			m, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, count, k)
 			if err != nil {
 				return nil, err
 			}
-			m.counts.Costs = count.counts.Costs
 			a := &aggregator{in: in, plan: plan, m: *m, costs: *timed.counts.Costs}
 			a.run()
 			if base == nil {

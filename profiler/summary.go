@@ -36,9 +36,9 @@ func (p *Profile) WriteSummary(w io.Writer, n int) error {
 	fmt.Fprintf(w, "regions: %d timed, %d counted; probe cost %.0f ns per timer, %.1f ns per untimed call\n",
 		t.TimedRegions, t.CountedRegion, p.Meta.ProbeCost.TimerNs, p.Meta.ProbeCost.UntimedNs)
 	fmt.Fprintf(w, "main %v, own times %v + MPI %v = %v", dur(t.MainNs), dur(t.OwnNs), dur(t.MPINs), dur(t.AccountedNs))
-	if t.BaselineNs > 0 {
-		fmt.Fprintf(w, " (uninstrumented run %v: %+.1f %%; overhead %.2fx)",
-			dur(t.BaselineNs), 100*(t.AccountedNs-t.BaselineNs)/t.BaselineNs, t.Overhead)
+	if t.BaselineMainNs > 0 {
+		fmt.Fprintf(w, "\nuninstrumented run: main %v (%+.1f %% against own + MPI), process %v (instrumented %v: overhead %.2fx)",
+			dur(t.BaselineMainNs), 100*(t.AccountedNs-t.BaselineMainNs)/t.BaselineMainNs, dur(t.BaselineNs), dur(t.WallNs), t.Overhead)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

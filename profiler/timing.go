@@ -1,0 +1,145 @@
+package profiler
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/parpredict/parpredict/profiler/probe"
+)
+
+// timingBinary is the program instrumented for the timed runs: probes only
+// at the regions the plan times. Every other region's numbers come from the
+// counting run, so the timed runs execute the program's own code everywhere
+// else: no counters in element loops, no probe that keeps a small kernel
+// from being inlined. The time they measure is then the uninstrumented
+// program's, up to the timers, whose cost is bounded by the budget and
+// subtracted.
+type timingBinary struct {
+	bin  string
+	in   *Instrumented
+	plan timerPlan // in the timing binary's region indices
+	full []int     // timing region index -> the counting binary's index
+}
+
+// buildTiming instruments and builds the timing binary for plan, whose
+// indices are those of full (the counting instrumentation of targets).
+func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets []Target, plan timerPlan, dir string) (*timingBinary, error) {
+	byID := make(map[string]int, len(full.Regions))
+	for _, r := range full.Regions {
+		byID[r.ID] = r.Index
+	}
+	var keep []Target
+	vecLoops := map[string]bool{}
+	for _, t := range targets {
+		if k, ok := byID[t.ID]; ok && plan.timed[k] {
+			keep = append(keep, t)
+			if plan.vec[k] {
+				vecLoops[t.ID] = true
+			}
+		}
+	}
+	in, err := Instrument(prog, keep, vecLoops)
+	if err != nil {
+		return nil, err
+	}
+	tb := &timingBinary{in: in, plan: timerPlan{timed: map[int]bool{}, vec: map[int]bool{}}, full: make([]int, len(in.Regions))}
+	for _, r := range in.Regions {
+		k, ok := byID[r.ID]
+		if !ok || !plan.timed[k] || r.noProbe {
+			return nil, fmt.Errorf("profiler: internal error (timing instrumentation): region %s has no timed counterpart in the counting instrumentation", r.ID)
+		}
+		tb.full[r.Index] = k
+		tb.plan.timed[r.Index] = true
+		if plan.vec[k] {
+			if !r.vecProbe {
+				return nil, fmt.Errorf("profiler: internal error (timing instrumentation): loop %s lost its per-iteration probe", r.ID)
+			}
+			tb.plan.vec[r.Index] = true
+		}
+	}
+	if tb.bin, err = Build(ctx, prog, in, dir, "timing"); err != nil {
+		return nil, err
+	}
+	return tb, nil
+}
+
+// merge returns the counting run's counters with the timed regions'
+// counters (times, and the executions and iterations they go with) taken
+// from a run of the timing binary.
+func (tb *timingBinary) merge(count, timed *probe.Counts) *probe.Counts {
+	out := &probe.Counts{Regions: append([]probe.RegionCounts(nil), count.Regions...), Costs: count.Costs, TraceNs: timed.TraceNs}
+	for j, k := range tb.full {
+		if j < len(timed.Regions) && k < len(out.Regions) {
+			out.Regions[k] = timed.Regions[j]
+		}
+	}
+	return out
+}
+
+// runTimed runs the timing binary and returns its measurements in the
+// counting binary's region indices.
+func (r *runner) runTimed(ctx context.Context, name string, tb *timingBinary, count *measured, np int) (*measured, error) {
+	tr := *r
+	tr.bin, tr.n = tb.bin, len(tb.in.Regions)+1
+	m, err := tr.run(ctx, name, &tb.plan, np, true)
+	if err != nil {
+		return nil, err
+	}
+	m.counts = tb.merge(count.counts, m.counts)
+	return m, nil
+}
+
+// baselineBinary is the program with a single probe, a timer on main's
+// body: the uninstrumented program's run time without process start-up,
+// which for short runs is a good part of the wall time and is in no
+// region's own time.
+type baselineBinary struct {
+	bin  string
+	main int // main's region index in the baseline instrumentation
+}
+
+// buildBaseline instruments only main's body.
+func buildBaseline(ctx context.Context, prog *Program, full *Instrumented, targets []Target, dir string) (*baselineBinary, error) {
+	var id string
+	for _, r := range full.Regions {
+		if isEntry(r) && r.decl.Name() == "main" {
+			id = r.ID
+		}
+	}
+	var keep []Target
+	for _, t := range targets {
+		if t.ID == id {
+			keep = append(keep, t)
+		}
+	}
+	if len(keep) != 1 {
+		return nil, fmt.Errorf("profiler: internal error (baseline instrumentation): no probe target for main's body of %s", prog.Main.PkgPath)
+	}
+	in, err := Instrument(prog, keep, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(in.Regions) != 1 {
+		return nil, fmt.Errorf("profiler: internal error (baseline instrumentation): %d regions, want main's body alone", len(in.Regions))
+	}
+	bin, err := Build(ctx, prog, in, dir, "baseline")
+	if err != nil {
+		return nil, err
+	}
+	return &baselineBinary{bin: bin, main: in.Regions[0].Index}, nil
+}
+
+// runBaseline runs the baseline binary and returns its wall time and
+// main's time, in nanoseconds.
+func (r *runner) runBaseline(ctx context.Context, bb *baselineBinary, np int) (wallNs, mainNs float64, err error) {
+	br := *r
+	br.bin, br.n = bb.bin, bb.main+1
+	m, err := br.run(ctx, "baseline", &timerPlan{timed: map[int]bool{bb.main: true}}, np, false)
+	if err != nil {
+		return 0, 0, err
+	}
+	if bb.main >= len(m.counts.Regions) {
+		return 0, 0, fmt.Errorf("profiler: the baseline program recorded no time for main")
+	}
+	return m.wallNs, float64(m.counts.Regions[bb.main].Ns), nil
+}
