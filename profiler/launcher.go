@@ -75,22 +75,22 @@ func readRankCounts(pattern string, want int) ([]*probe.Counts, error) {
 // functions only they call) take rank 0's counts, as the goroutine
 // backend runs them once. Costs come from rank 0, the one process that
 // calibrates. MPI's start-up and shut-down inside main are the backend's
-// cost, which the goroutine backend does not have: rank 0's StartNs, and
+// cost, which the goroutine backend does not have: rank 0's StartNs and
 // the smallest EndNs of any process (the last rank to finish waits for no
-// other, so its EndNs is the trace gathering and MPI_Finalize alone), are
-// added to TraceNs, the profiler's cost that aggregation takes out of
-// main's own time; waiting for slower ranks stays in it, as with the
-// goroutine backend.
+// other, so its EndNs is the trace gathering and MPI_Finalize alone) are
+// taken out of main's time and the wall time; waiting for slower ranks
+// stays in them, as with the goroutine backend.
 func mergeRankCounts(in *Instrumented, per []*probe.Counts) *probe.Counts {
 	root := per[0]
-	out := &probe.Counts{Costs: root.Costs, StartNs: root.StartNs, EndNs: root.EndNs, Rank: 0}
+	out := &probe.Counts{Costs: root.Costs, TraceNs: root.TraceNs, StartNs: root.StartNs, EndNs: root.EndNs, Rank: 0}
 	n := 0
 	for _, c := range per {
 		n = max(n, len(c.Regions))
 		out.WallNs = max(out.WallNs, c.WallNs)
 		out.EndNs = min(out.EndNs, c.EndNs)
 	}
-	out.TraceNs = root.TraceNs + out.StartNs + out.EndNs
+	backend := out.StartNs + out.EndNs
+	out.WallNs -= backend
 	once := processRegions(in)
 	out.Regions = make([]probe.RegionCounts, n)
 	for k := range out.Regions {
@@ -104,6 +104,11 @@ func mergeRankCounts(in *Instrumented, per []*probe.Counts) *probe.Counts {
 			if k < len(c.Regions) {
 				addRegionCounts(&out.Regions[k], c.Regions[k])
 			}
+		}
+	}
+	for _, r := range in.Regions {
+		if isEntry(r) && r.decl.Name() == "main" && r.Index < n {
+			out.Regions[r.Index].Ns = max(out.Regions[r.Index].Ns-backend, 0)
 		}
 	}
 	return out
