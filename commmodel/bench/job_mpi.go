@@ -7,5 +7,3 @@ import "github.com/parpredict/parpredict/mpi"
 // jobSize is the MPI job's process count: a calibration runs on all of
 // them, and only world rank 0 keeps the results.
 func jobSize() (int, error) { return mpi.JobSize() }
-
-const backendName = "mpi MPI backend (one process per rank, started by mpirun)"
