@@ -83,6 +83,14 @@ func TestReadRankCounts(t *testing.T) {
 	}
 }
 
+// Contention reruns need the launcher to take their rank counts.
+func TestLauncherWithoutNPRefusesPPN(t *testing.T) {
+	_, err := Run(context.Background(), Options{Package: "./testdata/rows", PPN: []int{1, 2}, Launcher: []string{"mpirun", "-np", "2"}})
+	if err == nil || !strings.Contains(err.Error(), NPPlaceholder) {
+		t.Fatalf("got %v, want an error asking for %s in the launcher", err, NPPlaceholder)
+	}
+}
+
 // regionIndex finds a region of the instrumented rows program by ID.
 func regionIndex(t *testing.T, in *Instrumented, id string) int {
 	t.Helper()
