@@ -83,11 +83,22 @@ func TestReadRankCounts(t *testing.T) {
 	}
 }
 
-// Contention reruns need the launcher to take their rank counts.
-func TestLauncherWithoutNPRefusesPPN(t *testing.T) {
-	_, err := Run(context.Background(), Options{Package: "./testdata/rows", PPN: []int{1, 2}, Launcher: []string{"mpirun", "-np", "2"}})
-	if err == nil || !strings.Contains(err.Error(), NPPlaceholder) {
-		t.Fatalf("got %v, want an error asking for %s in the launcher", err, NPPlaceholder)
+// Options that cannot work under a launcher are refused before anything
+// is built: contention reruns need the launcher to take their rank counts,
+// and a goroutine-backend build would run every rank in every process.
+func TestLauncherOptionErrors(t *testing.T) {
+	for _, tc := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{PPN: []int{1, 2}, Tags: []string{"openmpi"}, Launcher: []string{"mpirun", "-np", "2"}}, NPPlaceholder},
+		{Options{Launcher: []string{"mpirun", "-np", NPPlaceholder}}, "tags openmpi or mpich"},
+	} {
+		tc.opts.Package = "./testdata/rows"
+		_, err := Run(context.Background(), tc.opts)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: got %v, want an error with %q", tc.opts, err, tc.want)
+		}
 	}
 }
 

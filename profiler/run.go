@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,6 +63,11 @@ type Options struct {
 func Run(ctx context.Context, opts Options) (*Profile, error) {
 	if len(opts.Launcher) > 0 && !launcherHasNP(opts.Launcher) && len(opts.PPN) > 0 {
 		return nil, fmt.Errorf("profiler: contention reruns need the launcher to take each run's rank count: write %s in it (mpirun -np %s)", NPPlaceholder, NPPlaceholder)
+	}
+	if len(opts.Launcher) > 0 && !slices.Contains(opts.Tags, "openmpi") && !slices.Contains(opts.Tags, "mpich") {
+		// Built for the goroutine backend, every process would run all
+		// ranks, and the merged counts would be the process count too big.
+		return nil, errors.New("profiler: a launcher starts one process per rank: build the program for an MPI backend (tags openmpi or mpich)")
 	}
 	if opts.NP <= 0 && (len(opts.Launcher) == 0 || launcherHasNP(opts.Launcher)) {
 		opts.NP = 1
@@ -236,8 +242,9 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 		}
 		np = len(per)
 		c = mergeRankCounts(r.in, per)
-		// The processes' own wall time: the launcher's start-up (and
-		// MPI_Init, in StartNs) is not the program's.
+		// The slowest process's own wall time, less MPI's start-up and
+		// shut-down (mergeRankCounts): the launcher's start-up is not the
+		// program's.
 		launchNs = wall - float64(c.WallNs)
 		wall = float64(c.WallNs)
 	} else {
