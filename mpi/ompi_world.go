@@ -79,6 +79,18 @@ func mainNP() int {
 	return mpiWorld.size
 }
 
+// JobSize is the number of processes of the MPI job (the size of
+// MPI_COMM_WORLD), initialising MPI if it is not yet: Launch runs up to that
+// many ranks. Only the MPI backends have it; a library that must know the
+// job's shape (commmodel/bench) calls it from a file built with the same
+// tags.
+func JobSize() (int, error) {
+	if err := initMPI(); err != nil {
+		return 0, err
+	}
+	return mpiWorld.size, nil
+}
+
 func finalize() {
 	w := &mpiWorld
 	if w.finalized {

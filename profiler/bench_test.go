@@ -70,13 +70,13 @@ func BenchmarkOverhead(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			r := &runner{opts: Options{Args: ex.args}, bin: counting, tmp: dir, n: len(in.Regions) + 1}
+			r := &runner{opts: Options{Args: ex.args}, bin: counting, tmp: dir, n: len(in.Regions) + 1, in: in, launchNs: map[*measured]float64{}}
 			count, err := r.run(ctx, "count", nil, ex.np, false)
 			if err != nil {
 				b.Fatal(err)
 			}
 			plan := planTimers(in, count.counts, *count.counts.Costs, count.wallNs, 0.05)
-			tb, err := buildTiming(ctx, prog, in, ts, plan, dir)
+			tb, err := buildTiming(ctx, prog, in, ts, plan, dir, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -89,7 +89,7 @@ func BenchmarkOverhead(b *testing.B) {
 				}
 				return time.Since(t0)
 			}
-			base, err := buildBaseline(ctx, prog, in, ts, dir)
+			base, err := buildBaseline(ctx, prog, in, ts, dir, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -13,11 +13,15 @@ import (
 )
 
 // Build compiles the program into dir/name: instrumented through a
-// go build -overlay file when in is non-nil, else as it is. The user's
-// files are never written.
-func Build(ctx context.Context, prog *Program, in *Instrumented, dir, name string) (string, error) {
+// go build -overlay file when in is non-nil, else as it is, with the build
+// tags given (openmpi: the Open MPI backend). The user's files are never
+// written.
+func Build(ctx context.Context, prog *Program, in *Instrumented, dir, name string, tags ...string) (string, error) {
 	bin := filepath.Join(dir, name)
 	args := []string{"build", "-o", bin}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
 	if in != nil {
 		overlay, err := writeOverlay(in, dir)
 		if err != nil {

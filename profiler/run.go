@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ type Options struct {
 	Dir     string   // directory Package is resolved in and the program runs in ("" = current)
 	Package string   // main package: directory or import path
 	Args    []string // program arguments
-	NP      int      // ranks of the profiled run (0 = 1)
+	NP      int      // ranks of the profiled run (0 = 1; with a Launcher without {np}: as many as it starts)
 	PPN     []int    // rank counts for the node-contention reruns (empty = none)
 	// Baseline runs the uninstrumented program too (Repeat times, keeping
 	// the shortest), to measure the overhead and check that own times add
@@ -42,6 +43,15 @@ type Options struct {
 	Targets func(*Program) ([]Target, error)
 	// Progress, when set, is told each stage as it starts.
 	Progress func(stage string)
+	// Launcher, when set, starts the program: its command line (with
+	// NPPlaceholder replaced by each run's rank count) followed by the
+	// binary and Args, instead of the binary with $PARPREDICT_NP, e.g.
+	// mpirun --oversubscribe -np {np}. Every process writes its own
+	// counters, merged as the goroutine backend's ranks share them.
+	Launcher []string
+	// Tags are build tags for the program (openmpi for the Open MPI
+	// backend of mpi).
+	Tags []string
 	// Stdout and Stderr receive the program's output (nil = discarded).
 	Stdout, Stderr io.Writer
 }
@@ -51,7 +61,15 @@ type Options struct {
 // for MPI times), optionally uninstrumented and once per PPN entry, and
 // returns the profile.
 func Run(ctx context.Context, opts Options) (*Profile, error) {
-	if opts.NP <= 0 {
+	if len(opts.Launcher) > 0 && !launcherHasNP(opts.Launcher) && len(opts.PPN) > 0 {
+		return nil, fmt.Errorf("profiler: contention reruns need the launcher to take each run's rank count: write %s in it (mpirun -np %s)", NPPlaceholder, NPPlaceholder)
+	}
+	if len(opts.Launcher) > 0 && !slices.Contains(opts.Tags, "openmpi") && !slices.Contains(opts.Tags, "mpich") {
+		// Built for the goroutine backend, every process would run all
+		// ranks, and the merged counts would be the process count too big.
+		return nil, errors.New("profiler: a launcher starts one process per rank: build the program for an MPI backend (tags openmpi or mpich)")
+	}
+	if opts.NP <= 0 && (len(opts.Launcher) == 0 || launcherHasNP(opts.Launcher)) {
 		opts.NP = 1
 	}
 	if opts.Budget <= 0 {
@@ -91,20 +109,22 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	}
 	defer os.RemoveAll(tmp)
 	progress("building the instrumented program")
-	bin, err := Build(ctx, prog, in, tmp, "instrumented")
+	bin, err := Build(ctx, prog, in, tmp, "instrumented", opts.Tags...)
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{opts: opts, bin: bin, tmp: tmp, n: len(in.Regions) + 1}
+	r := &runner{opts: opts, bin: bin, tmp: tmp, n: len(in.Regions) + 1, in: in, launchNs: map[*measured]float64{}}
 
 	progress("counting run")
 	count, err := r.run(ctx, "count", nil, opts.NP, false)
 	if err != nil {
 		return nil, err
 	}
+	// A launcher with a fixed process count tells the rank count.
+	opts.NP, r.opts.NP = count.np, count.np
 	plan := planTimers(in, count.counts, *count.counts.Costs, count.wallNs, opts.Budget)
 	progress("building the timing program")
-	tb, err := buildTiming(ctx, prog, in, ts, plan, tmp)
+	tb, err := buildTiming(ctx, prog, in, ts, plan, tmp, opts.Tags)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +154,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	p.Meta.Targets = source
 	if opts.Baseline {
 		progress("building and running the uninstrumented program")
-		base, err := buildBaseline(ctx, prog, in, ts, tmp)
+		base, err := buildBaseline(ctx, prog, in, ts, tmp, opts.Tags)
 		if err != nil {
 			return nil, err
 		}
@@ -146,6 +166,10 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			}
 			wall, mainNs = min(wall, w), min(mainNs, m)
 		}
+		// Under a launcher the wall times are the processes' own (see
+		// run): take the launcher's start-up, as the timed run showed it,
+		// out of the baseline's too.
+		wall -= r.launchNs[timed]
 		p.Totals.BaselineNs, p.Totals.BaselineMainNs = wall, mainNs
 		p.Totals.Overhead = p.Totals.WallNs / wall
 	}
@@ -176,12 +200,19 @@ type runner struct {
 	bin  string
 	tmp  string
 	n    int
+	in   *Instrumented
+	// launchNs is, per launcher run, the launcher's own share of its wall
+	// clock.
+	launchNs map[*measured]float64
 }
 
 // run runs the instrumented program with the given timers and returns its
 // counters, trace and wall time.
 func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, trace bool) (*measured, error) {
 	out := filepath.Join(r.tmp, name+".counts.json")
+	if len(r.opts.Launcher) > 0 {
+		out = filepath.Join(r.tmp, name+".counts."+probe.RankPlaceholder+".json")
+	}
 	env := []string{
 		probe.EnvOut + "=" + out,
 		probe.EnvN + "=" + strconv.Itoa(r.n),
@@ -201,20 +232,41 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		return nil, fmt.Errorf("profiler: the instrumented program wrote no counters (did it exit through a path that skips main's return, such as log.Fatal or a panic?): %w", err)
-	}
-	var c probe.Counts
-	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, fmt.Errorf("profiler: reading counters: %w", err)
+	var c *probe.Counts
+	launchNs := 0.0
+	if len(r.opts.Launcher) > 0 {
+		want := np
+		if !launcherHasNP(r.opts.Launcher) {
+			want = r.opts.NP // 0 until the counting run has told it
+		}
+		per, err := readRankCounts(out, want)
+		if err != nil {
+			return nil, err
+		}
+		np = len(per)
+		c = mergeRankCounts(r.in, per)
+		// The slowest process's own wall time, less MPI's start-up and
+		// shut-down (mergeRankCounts): the launcher's start-up is not the
+		// program's.
+		launchNs = wall - float64(c.WallNs)
+		wall = float64(c.WallNs)
+	} else {
+		data, err := os.ReadFile(out)
+		if err != nil {
+			return nil, fmt.Errorf("profiler: the instrumented program wrote no counters (did it exit through a path that skips main's return, such as log.Fatal or a panic?): %w", err)
+		}
+		c = &probe.Counts{}
+		if err := json.Unmarshal(data, c); err != nil {
+			return nil, fmt.Errorf("profiler: reading counters: %w", err)
+		}
 	}
 	if plan == nil && c.Costs == nil {
 		return nil, errors.New("profiler: the instrumented program did not calibrate its probes")
 	}
 	// Writing the mpi trace (for MPI times) happens after the program's
 	// work and is the profiler's cost, not the program's.
-	m := &measured{counts: &c, np: np, wallNs: wall - float64(c.TraceNs)}
+	m := &measured{counts: c, np: np, wallNs: wall - float64(c.TraceNs)}
+	r.launchNs[m] = launchNs
 	if trace {
 		if m.trace, err = mpi.ReadTrace(tracePath); err != nil {
 			return nil, fmt.Errorf("profiler: %w", err)
@@ -226,7 +278,11 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 // exec runs a binary with the program's arguments and np ranks and returns
 // its wall time in nanoseconds.
 func (r *runner) exec(ctx context.Context, bin string, np int, env []string) (float64, error) {
-	cmd := exec.CommandContext(ctx, bin, r.opts.Args...)
+	argv := append([]string{bin}, r.opts.Args...)
+	if len(r.opts.Launcher) > 0 {
+		argv = append(launcherArgv(r.opts.Launcher, np), argv...)
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = r.opts.Dir
 	cmd.Env = append(append(os.Environ(), mpi.EnvNP+"="+strconv.Itoa(np)), env...)
 	cmd.Stdout, cmd.Stderr = r.opts.Stdout, r.opts.Stderr
@@ -240,7 +296,9 @@ func (r *runner) exec(ctx context.Context, bin string, np int, env []string) (fl
 	err := cmd.Run()
 	wall := float64(time.Since(t0))
 	if err != nil {
-		return 0, fmt.Errorf("profiler: running %s %s: %w\n%s", r.opts.Package, strings.Join(r.opts.Args, " "), err, tail(stderr.String(), 2000))
+		shown := launcherArgv(r.opts.Launcher, np)
+		shown = append(append(shown, r.opts.Package), r.opts.Args...)
+		return 0, fmt.Errorf("profiler: running %s: %w\n%s", strings.Join(shown, " "), err, tail(stderr.String(), 2000))
 	}
 	return wall, nil
 }

@@ -23,7 +23,7 @@ type timingBinary struct {
 
 // buildTiming instruments and builds the timing binary for plan, whose
 // indices are those of full (the counting instrumentation of targets).
-func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets []Target, plan timerPlan, dir string) (*timingBinary, error) {
+func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets []Target, plan timerPlan, dir string, tags []string) (*timingBinary, error) {
 	byID := make(map[string]int, len(full.Regions))
 	for _, r := range full.Regions {
 		byID[r.ID] = r.Index
@@ -57,7 +57,7 @@ func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets
 			tb.plan.vec[r.Index] = true
 		}
 	}
-	if tb.bin, err = Build(ctx, prog, in, dir, "timing"); err != nil {
+	if tb.bin, err = Build(ctx, prog, in, dir, "timing", tags...); err != nil {
 		return nil, err
 	}
 	return tb, nil
@@ -80,7 +80,7 @@ func (tb *timingBinary) merge(count, timed *probe.Counts) *probe.Counts {
 // counting binary's region indices.
 func (r *runner) runTimed(ctx context.Context, name string, tb *timingBinary, count *measured, np int) (*measured, error) {
 	tr := *r
-	tr.bin, tr.n = tb.bin, len(tb.in.Regions)+1
+	tr.bin, tr.n, tr.in = tb.bin, len(tb.in.Regions)+1, tb.in
 	m, err := tr.run(ctx, name, &tb.plan, np, true)
 	if err != nil {
 		return nil, err
@@ -95,11 +95,12 @@ func (r *runner) runTimed(ctx context.Context, name string, tb *timingBinary, co
 // region's own time.
 type baselineBinary struct {
 	bin  string
+	in   *Instrumented
 	main int // main's region index in the baseline instrumentation
 }
 
 // buildBaseline instruments only main's body.
-func buildBaseline(ctx context.Context, prog *Program, full *Instrumented, targets []Target, dir string) (*baselineBinary, error) {
+func buildBaseline(ctx context.Context, prog *Program, full *Instrumented, targets []Target, dir string, tags []string) (*baselineBinary, error) {
 	var id string
 	for _, r := range full.Regions {
 		if isEntry(r) && r.decl.Name() == "main" {
@@ -122,18 +123,18 @@ func buildBaseline(ctx context.Context, prog *Program, full *Instrumented, targe
 	if len(in.Regions) != 1 {
 		return nil, fmt.Errorf("profiler: internal error (baseline instrumentation): %d regions, want main's body alone", len(in.Regions))
 	}
-	bin, err := Build(ctx, prog, in, dir, "baseline")
+	bin, err := Build(ctx, prog, in, dir, "baseline", tags...)
 	if err != nil {
 		return nil, err
 	}
-	return &baselineBinary{bin: bin, main: in.Regions[0].Index}, nil
+	return &baselineBinary{bin: bin, in: in, main: in.Regions[0].Index}, nil
 }
 
 // runBaseline runs the baseline binary and returns its wall time and
 // main's time, in nanoseconds.
 func (r *runner) runBaseline(ctx context.Context, bb *baselineBinary, np int) (wallNs, mainNs float64, err error) {
 	br := *r
-	br.bin, br.n = bb.bin, bb.main+1
+	br.bin, br.n, br.in = bb.bin, bb.main+1, bb.in
 	m, err := br.run(ctx, "baseline", &timerPlan{timed: map[int]bool{bb.main: true}}, np, false)
 	if err != nil {
 		return 0, 0, err

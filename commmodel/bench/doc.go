@@ -23,9 +23,17 @@
 // kernel against ranks per node. It returns a commmodel.Machine and a
 // [Report].
 //
+// All suites run in one mpi.Run, each on a communicator of the first ranks
+// it needs while the others sleep until rank 0 says it is over (job.go).
+// Built with -tags openmpi (or mpich) and started by mpirun, every process
+// of the job calls Calibrate, the run spans the whole job, a job too small
+// for contention leaves it out with a note, and only world rank 0 gets the
+// results: the others get [ErrOtherRank].
+//
 //	Params, DefaultParams   the method's knobs (MPIPerf's defaults)
 //	Clock                   a rank's view of the global clock
 //	Stats, Row, Report      the MPIPerf columns per data point
 //	Line, Sample            the segmented ping-pong fit
 //	Options, Calibrate      the suite
+//	ErrOtherRank            what processes other than world rank 0 get under MPI
 package bench

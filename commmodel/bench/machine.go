@@ -5,15 +5,19 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/parpredict/parpredict/commmodel"
 )
 
-// buildMachine turns the report into a machine description. The
-// goroutine backend has a single level (all ranks in one process on one
-// node): its ping-pong fit is used for every level, as the provenance says.
+// buildMachine turns the report into a machine description. One
+// ping-pong pair (ranks 0 and 1) is measured, so its fit is used for every
+// level, as the provenance says: with the goroutine backend all ranks are
+// in one process on one node; under MPI the pair is on one host or on two,
+// as the job placed ranks 0 and 1.
 func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 	var samples []Sample
 	for _, r := range rep.Rows {
@@ -33,21 +37,24 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 	}
 	m := &commmodel.Machine{
 		Name:        o.Name,
-		Description: fmt.Sprintf("this machine (%s, %d cores) calibrated by predict bench over the mpi goroutine backend", rep.CPU, rep.Cores),
+		Description: fmt.Sprintf("this machine (%s, %d cores) calibrated by predict bench over the %s", rep.CPU, rep.Cores, rep.Backend),
 		Provenance: map[string]string{
 			"date":    rep.Date,
 			"cpu":     rep.CPU,
 			"go":      rep.Go,
 			"backend": rep.Backend,
-			"levels":  "one process on one node: the ping-pong fit of ranks 0 and 1 stands for every level",
+			"levels":  levelsNote(rep),
 			"method":  "MPIPerf (SEEDS.md 2): synchronised launch slots, warm-up discarded, max over ranks, 25% trimmed mean",
 		},
-		Nodes: 1, SocketsPerNode: 1, CoresPerSocket: rep.Cores,
+		Nodes: max(rep.Hosts, 1), SocketsPerNode: 1, CoresPerSocket: rep.Cores,
 		Levels:            commmodel.Levels{Socket: lp, Node: lp, Network: lp},
 		EagerLimit:        eager,
 		HandshakeMessages: 3,
 		ReduceTimePerByte: reduceTimePerByte(),
 		Collectives:       commmodel.CollectiveConfig{Rules: commmodel.RulesOpenMPI},
+	}
+	if len(rep.Notes) > 0 {
+		m.Provenance["notes"] = strings.Join(rep.Notes, "; ")
 	}
 	if m.EagerLimit == 1<<30 {
 		m.HandshakeMessages = 0
@@ -72,6 +79,19 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 		}
 	}
 	return m, nil
+}
+
+// levelsNote says what the one ping-pong fit stands for.
+func levelsNote(rep *Report) string {
+	switch {
+	case !rep.MPI:
+		return "one process on one node: the ping-pong fit of ranks 0 and 1 stands for every level"
+	case rep.Hosts <= 1:
+		return fmt.Sprintf("%d processes on one host: the ping-pong fit of ranks 0 and 1 (shared memory) stands for every level", rep.Ranks)
+	case rep.PairSameHost:
+		return fmt.Sprintf("%d processes on %d hosts; ranks 0 and 1 share a host: their ping-pong fit (within a node) stands for every level", rep.Ranks, rep.Hosts)
+	}
+	return fmt.Sprintf("%d processes on %d hosts; ranks 0 and 1 are on different hosts: their ping-pong fit (the network) stands for every level", rep.Ranks, rep.Hosts)
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
@@ -113,6 +133,39 @@ func predictCollectives(m *commmodel.Machine, rep *Report, np int) {
 			rep.Rows[i].Predicted = res.Time
 		}
 	}
+}
+
+// hostCores is the number of online CPUs of this host. Under mpirun a
+// process is often bound to one core, and runtime.NumCPU counts only the
+// CPUs it may run on; the machine file wants the node's.
+func hostCores() int {
+	data, err := os.ReadFile("/sys/devices/system/cpu/online")
+	if err != nil {
+		return runtime.NumCPU()
+	}
+	n, ok := countCPUList(string(data))
+	if !ok {
+		return runtime.NumCPU()
+	}
+	return n
+}
+
+// countCPUList counts the CPUs of a Linux CPU list such as "0-3,8,10-11".
+func countCPUList(list string) (int, bool) {
+	n := 0
+	for _, r := range strings.Split(strings.TrimSpace(list), ",") {
+		lo, hi, isRange := strings.Cut(r, "-")
+		if !isRange {
+			hi = lo
+		}
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := strconv.Atoi(hi)
+		if err1 != nil || err2 != nil || a < 0 || b < a {
+			return 0, false
+		}
+		n += b - a + 1
+	}
+	return n, true
 }
 
 // cpuModel reads the CPU's name from /proc/cpuinfo ("unknown" elsewhere).

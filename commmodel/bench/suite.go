@@ -13,7 +13,7 @@ import (
 
 // Options configure a calibration run.
 type Options struct {
-	NP              int   // ranks for ping-pong and collectives (at least 2)
+	NP              int   // ranks for ping-pong and collectives: at least 2; 0 = 2, or the whole job under MPI
 	ContentionPairs int   // measure contention for cf = 1..ContentionPairs
 	Sizes           []int // ping-pong message sizes, increasing
 	ContentionSizes []int
@@ -62,76 +62,112 @@ type Report struct {
 	Rows      []Row   `json:"rows"`
 	Fit       []Line  `json:"fit"`
 	Seconds   float64 `json:"seconds"`
+	// The run's shape: its ranks (under MPI the job's processes), the
+	// hosts they ran on, whether the ping-pong pair (ranks 0 and 1)
+	// shared a host, and what the job's shape left out.
+	MPI          bool     `json:"mpi"` // one process per rank, under mpirun
+	Ranks        int      `json:"ranks"`
+	Hosts        int      `json:"hosts"`
+	PairSameHost bool     `json:"pair_same_host"`
+	Notes        []string `json:"notes,omitempty"`
 }
 
-// Calibrate runs the benchmark suite over the mpi package's goroutine
-// backend and returns the fitted machine and the report.
+// Calibrate runs the benchmark suite over the mpi package and returns the
+// fitted machine and the report. With the goroutine backend it starts the
+// ranks it needs in this process. Under MPI (a build with -tags openmpi,
+// started by mpirun) every process of the job must call it: the suites run
+// on the job's first ranks, and world rank 0 gets the results while the
+// others get ErrOtherRank.
 func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
-	if o.NP < 2 {
+	if o.NP == 1 || o.NP < 0 {
 		return nil, nil, errors.New("bench: need at least 2 ranks")
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	job, err := jobSize()
+	if err != nil {
+		return nil, nil, fmt.Errorf("bench: %w", err)
+	}
+	if job == 1 {
+		return nil, nil, errors.New("bench: the MPI job has one process: start predict under mpirun -np 2 or more")
+	}
+	cores := runtime.NumCPU()
+	if job > 0 {
+		cores = hostCores()
+	}
+	sh, err := o.plan(job, cores)
+	if err != nil {
+		return nil, nil, err
 	}
 	// Large messages allocate in the goroutine backend; a collection in
 	// the middle of a launch would be timed as communication. Collect
 	// rarely during the run (and before each data point, in Measure).
 	defer debug.SetGCPercent(debug.SetGCPercent(800))
 	begin := o.Now()
-	rep := &Report{Date: begin.UTC().Format(time.RFC3339), CPU: cpuModel(), Cores: runtime.NumCPU(),
-		Go: runtime.Version(), Backend: "mpi goroutine backend (ranks share one process)"}
-	total := 2 + len(o.Sizes) + len(collectives) + o.ContentionPairs*len(o.ContentionSizes) + rep.Cores
-	done := 0
-	progress := func(label string) {
-		done++
-		if o.Progress != nil {
-			o.Progress(done, total, label)
+	rep := &Report{Date: begin.UTC().Format(time.RFC3339), CPU: cpuModel(), Cores: cores,
+		Go: runtime.Version(), Backend: backendName, MPI: job > 0, Ranks: sh.size, Notes: sh.notes}
+	root := false
+	err = mpi.Run(sh.size, func(world *mpi.Comm) {
+		hosts := hostIDs(world)
+		compute := computeRanks(hosts, rep.Cores)
+		if world.Rank() == 0 { // with the goroutine backend the ranks share rep
+			root = true
+			rep.Hosts = distinct(hosts)
+			rep.PairSameHost = hosts[0] == hosts[1]
+			if compute < rep.Cores {
+				rep.Notes = append(rep.Notes, fmt.Sprintf("compute slowdown measured for 1..%d ranks per node: only the first %d ranks share rank 0's host (of %d cores)", compute, compute, rep.Cores))
+			}
 		}
-	}
-	err := mpi.Run(o.NP, func(c *mpi.Comm) {
-		k := o.sync(c)
-		tb := BroadcastBound(c, k)
-		rows := mainSuite(c, k, tb, o, rep.Cores, progress)
-		if c.Rank() == 0 {
-			rep.Rows = append(rep.Rows, rows...)
-			rep.BcastTime = tb
+		total := 2 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + compute
+		done := 0
+		progress := func(label string) {
+			done++
+			if o.Progress != nil {
+				o.Progress(done, total, label)
+			}
 		}
-		if c.Rank() == 1 {
-			rep.ClockRTT = k.RTT
+		// Each part synchronises its own ranks' clocks; rank 0 keeps the
+		// rows (progress is reported by rank 0 only).
+		suite := func(n int, run func(*mpi.Comm, *Clock, float64, Options, func(string)) []Row) {
+			part(world, n, func(c *mpi.Comm) {
+				k := o.sync(c)
+				tb := BroadcastBound(c, k)
+				report := func(label string) {
+					if c.Rank() == 0 {
+						progress(label)
+					}
+				}
+				rows := run(c, k, tb, o, report)
+				rtt := make([]float64, 1)
+				mpi.Allreduce(c, []float64{k.RTT}, rtt, mpi.Max)
+				if c.Rank() == 0 {
+					rep.Rows = append(rep.Rows, rows...)
+					if n == sh.np {
+						rep.BcastTime, rep.ClockRTT = tb, rtt[0]
+					}
+				}
+			})
 		}
+		suite(sh.np, timerSuite)
+		suite(2, pingPongSuite)
+		suite(sh.np, collectiveSuite)
+		if sh.pairs >= 1 {
+			suite(2*sh.pairs, contentionSuite)
+		}
+		suite(compute, computeSuite)
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("bench: %w", err)
 	}
-	if o.ContentionPairs >= 1 {
-		err = mpi.Run(2*o.ContentionPairs, func(c *mpi.Comm) {
-			k := o.sync(c)
-			tb := BroadcastBound(c, k)
-			rows := contentionSuite(c, k, tb, o, progress)
-			if c.Rank() == 0 {
-				rep.Rows = append(rep.Rows, rows...)
-			}
-		})
-		if err != nil {
-			return nil, nil, fmt.Errorf("bench: contention: %w", err)
-		}
-	}
-	err = mpi.Run(rep.Cores, func(c *mpi.Comm) {
-		k := o.sync(c)
-		tb := BroadcastBound(c, k)
-		rows := computeSuite(c, k, tb, o, progress)
-		if c.Rank() == 0 {
-			rep.Rows = append(rep.Rows, rows...)
-		}
-	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("bench: compute: %w", err)
+	if !root {
+		return nil, nil, ErrOtherRank
 	}
 	m, err := buildMachine(o, rep)
 	if err != nil {
 		return nil, nil, err
 	}
-	predictCollectives(m, rep, o.NP)
+	predictCollectives(m, rep, sh.np)
 	rep.Seconds = o.Now().Sub(begin).Seconds()
 	return m, rep, nil
 }

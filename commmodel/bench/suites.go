@@ -57,28 +57,37 @@ func collectiveOp(c *mpi.Comm, op commmodel.Op, n int) func() {
 	panic(fmt.Sprintf("bench: collectiveOp: %v is not in the suite", op))
 }
 
-// mainSuite: the timer checks, ping-pong between ranks 0 and 1, and the
-// collectives on every rank.
-func mainSuite(c *mpi.Comm, k *Clock, tb float64, o Options, cores int, progress func(string)) []Row {
-	var rows []Row
+// timerSuite: the WaitPatternUp and WaitPatternNull checks on every rank.
+func timerSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func(string)) []Row {
 	n := c.Size()
-	report := func(r Row) {
-		rows = append(rows, r)
-		if c.Rank() == 0 {
-			progress(r.Label)
-		}
-	}
 	up := Measure(c, k, tb, o.Params, func() { spin(float64(c.Rank()+1) * 1e-6) })
-	report(Row{Kind: "timer", Label: "WaitPatternUp", Ranks: n, Expected: float64(n) * 1e-6, Stats: up})
+	progress("WaitPatternUp")
 	null := Measure(c, k, tb, o.Params, func() {})
-	report(Row{Kind: "timer", Label: "WaitPatternNull", Ranks: n, Stats: null})
+	progress("WaitPatternNull")
+	return []Row{
+		{Kind: "timer", Label: "WaitPatternUp", Ranks: n, Expected: float64(n) * 1e-6, Stats: up},
+		{Kind: "timer", Label: "WaitPatternNull", Ranks: n, Stats: null},
+	}
+}
+
+// pingPongSuite: ping-pong between ranks 0 and 1 for every size.
+func pingPongSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func(string)) []Row {
+	var rows []Row
 	for _, m := range o.Sizes {
 		st := Measure(c, k, tb, o.Params, pingPong(c, 0, 1, m))
-		report(Row{Kind: "pingpong", Label: "PingPong", Bytes: m, Ranks: 2, Stats: st})
+		rows = append(rows, Row{Kind: "pingpong", Label: "PingPong", Bytes: m, Ranks: 2, Stats: st})
+		progress("PingPong")
 	}
+	return rows
+}
+
+// collectiveSuite: the collectives on every rank.
+func collectiveSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func(string)) []Row {
+	var rows []Row
 	for _, cl := range collectives {
 		st := Measure(c, k, tb, o.Params, collectiveOp(c, cl.op, cl.bytes))
-		report(Row{Kind: "collective", Label: cl.op.String(), Bytes: cl.bytes, Ranks: n, Stats: st})
+		rows = append(rows, Row{Kind: "collective", Label: cl.op.String(), Bytes: cl.bytes, Ranks: c.Size(), Stats: st})
+		progress(cl.op.String())
 	}
 	return rows
 }
@@ -102,9 +111,7 @@ func contentionSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func
 				r.Ratio = st.Mean / base
 			}
 			rows = append(rows, r)
-			if c.Rank() == 0 {
-				progress(fmt.Sprintf("contention cf=%d", cf))
-			}
+			progress(fmt.Sprintf("contention cf=%d", cf))
 		}
 	}
 	return rows
@@ -137,9 +144,7 @@ func computeSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func(st
 			r.Ratio = st.Mean / base
 		}
 		rows = append(rows, r)
-		if c.Rank() == 0 {
-			progress(fmt.Sprintf("compute ppn=%d", ppn))
-		}
+		progress(fmt.Sprintf("compute ppn=%d", ppn))
 	}
 	_ = sink
 	return rows

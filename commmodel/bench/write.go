@@ -38,7 +38,11 @@ func MarshalMachine(m *commmodel.Machine, header string) ([]byte, error) {
 // error, min, max, absolute error at 95 % and the confidence intervals.
 func WriteReport(w io.Writer, rep *Report) error {
 	fmt.Fprintf(w, "predict bench: %s, %s, %d cores, %s, %s\n", rep.Date, rep.CPU, rep.Cores, rep.Go, rep.Backend)
-	fmt.Fprintf(w, "clock sync min RTT %.3g s; timestamp broadcast bound %.3g s; %.1f s in all\n\n", rep.ClockRTT, rep.BcastTime, rep.Seconds)
+	fmt.Fprintf(w, "%d ranks on %d host(s); clock sync min RTT %.3g s; timestamp broadcast bound %.3g s; %.1f s in all\n", rep.Ranks, rep.Hosts, rep.ClockRTT, rep.BcastTime, rep.Seconds)
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "kind\top\tbytes\tranks\tcf\tlaunches\tvalid\ttrimmed\tmean (s)\tSE (s)\tmin (s)\tmax (s)\tE95 (s)\tCI90 (s)\tCI95 (s)\tCI99 (s)\tratio\texpected/predicted (s)\t")
 	for _, r := range rep.Rows {

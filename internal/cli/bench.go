@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/commmodel/bench"
 	"github.com/parpredict/parpredict/internal/atomicfile"
+	"github.com/parpredict/parpredict/mpi"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
@@ -20,7 +22,7 @@ type benchOptions struct {
 	out       string
 	report    string
 	name      string
-	np        int
+	np        int // 0: 2, or the whole job under mpirun
 	pairs     int
 	maxLaunch int
 	ringSync  bool
@@ -34,24 +36,39 @@ func newBenchCmd(streams *IO) *cobra.Command {
 		Use:   "bench",
 		Short: "Calibrate a machine file on this machine by the MPIPerf method",
 		Long: `bench runs point-to-point, contention, collective and compute benchmarks over
-the mpi package (goroutine backend: all ranks in this process), times every
+the mpi package (goroutine backend: all ranks in this process; built with
+-tags openmpi and started by mpirun: one process per rank, see
+docs/openmpi.md), times every
 data point by the MPIPerf method (synchronised clocks, launches in slots of
 a global clock, invalid launches dropped, warm-up discarded, the maximum
 over ranks, a 25% trimmed mean, its standard error and Student confidence
 intervals), checks the timer with WaitPatternUp and WaitPatternNull, fits
 the ping-pong times by segments to find protocol changes, and writes a
-machine file and a report. It takes about a minute on a 2-core machine.`,
+machine file and a report. It takes about a minute on a 2-core machine.
+
+Under mpirun every process runs the benchmarks; world rank 0 alone prints the
+report and writes the files, the others print nothing and exit 0. --np
+defaults to the whole job there; contention needs 4 processes (2 pairs) and
+is left out, with a note in the report and the machine file, in a smaller
+job.`,
 		Example: `  predict bench                                  # writes machines/local.yaml and prints the report
   predict bench --out /tmp/me.yaml --report /tmp/me.txt --quiet
-  predict bench --np 4 --pairs 2 --json > report.json`,
+  predict bench --np 4 --pairs 2 --json > report.json
+  go build -tags openmpi -o predict-ompi ./cmd/predict
+  mpirun -np 4 ./predict-ompi bench --out cluster.yaml --quiet   # rank 0 writes cluster.yaml`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error { return benchRun(opts, streams) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !cmd.Flags().Changed("np") {
+				opts.np = 0
+			}
+			return benchRun(opts, streams)
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.out, "out", filepath.Join("machines", "local.yaml"), "machine file to write")
 	f.StringVar(&opts.report, "report", "", "also write the report to this file")
 	f.StringVar(&opts.name, "name", "local", "machine name recorded in the file")
-	f.IntVar(&opts.np, "np", 2, "ranks for ping-pong and collectives")
+	f.IntVar(&opts.np, "np", 2, "ranks for ping-pong and collectives (under mpirun: default the whole job)")
 	f.IntVar(&opts.pairs, "pairs", 2, "measure contention for cf = 1..pairs (2*pairs ranks)")
 	f.IntVar(&opts.maxLaunch, "max-launches", bench.DefaultParams.MaxLaunches, "stop a data point after this many launches")
 	f.BoolVar(&opts.ringSync, "ring-sync", false, "synchronise clocks by MPIPerf's ring algorithm instead of the linear one")
@@ -61,7 +78,7 @@ machine file and a report. It takes about a minute on a 2-core machine.`,
 }
 
 func benchRun(opts *benchOptions, streams *IO) error {
-	if opts.np < 2 {
+	if opts.np == 1 || opts.np < 0 {
 		return &FlagError{fmt.Errorf("--np must be at least 2")}
 	}
 	if opts.pairs < 0 || opts.maxLaunch < 1 {
@@ -84,6 +101,12 @@ func benchRun(opts *benchOptions, streams *IO) error {
 		}
 	}
 	m, rep, err := bench.Calibrate(o)
+	// Under mpirun the MPI library must be shut down before the process
+	// exits, or the job counts as failed; without MPI this does nothing.
+	mpi.Finalize()
+	if errors.Is(err, bench.ErrOtherRank) {
+		return nil // world rank 0 prints and writes
+	}
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,8 @@ type profileOptions struct {
 	Top      int
 	Budget   float64
 	Output   bool // show the program's own output
+	Launcher string
+	Tags     string
 }
 
 func newProfileCmd(streams *IO) *cobra.Command {
@@ -49,10 +51,19 @@ ParJava balance test of outermost loops, and, with --ppn, how the compute
 slows down when k ranks share this node.
 
 The profile records the hash of every analysed source file; using it after a
-file changed fails with a message naming the file and this command.`,
+file changed fails with a message naming the file and this command.
+
+With --launcher the program is started by an MPI launcher instead of with
+-np: build it with --tags openmpi and give the launcher's command line, in
+which {np} stands for each run's rank count (without it, the launcher's own
+count is the profile's). Every process writes its own counters and the
+profile merges them as the goroutine backend's ranks share theirs; the MPI
+trace is written by world rank 0. One node only: the counter files are
+read from this machine's temporary directory (docs/openmpi.md).`,
 		Example: `  predict profile ./examples/heat -- -n 2000
   predict profile ./examples/matmul --np 1 --ppn 1,2,4 --baseline --repeat 3 -- -n 400
-  predict profile ./examples/mandelbrot -o mandel.json --json`,
+  predict profile ./examples/mandelbrot -o mandel.json --json
+  predict profile ./examples/heat --np 4 --tags openmpi --launcher "mpirun --oversubscribe -np {np}" -- -n 2000`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if cmd.ArgsLenAtDash() > 1 || (cmd.ArgsLenAtDash() < 0 && len(args) != 1) || len(args) == 0 || cmd.ArgsLenAtDash() == 0 {
 				return &FlagError{errors.New("profile needs one PACKAGE, then optionally -- and the program's arguments")}
@@ -62,7 +73,9 @@ file changed fails with a message naming the file and this command.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Package = args[0]
 			opts.Args = args[1:]
-			if opts.NP < 1 {
+			if opts.Launcher != "" && !strings.Contains(opts.Launcher, profiler.NPPlaceholder) && !cmd.Flags().Changed("np") {
+				opts.NP = 0 // the launcher's count
+			} else if opts.NP < 1 {
 				return &FlagError{fmt.Errorf("--np must be at least 1, got %d", opts.NP)}
 			}
 			if opts.Repeat < 1 {
@@ -87,6 +100,8 @@ file changed fails with a message naming the file and this command.`,
 	f.IntVar(&opts.Top, "top", 10, "hottest regions in the summary")
 	f.Float64Var(&opts.Budget, "budget", 0.05, "share of the run time that timers may cost")
 	f.BoolVar(&opts.Output, "show-output", false, "pass the program's output through (to stderr)")
+	f.StringVar(&opts.Launcher, "launcher", "", `start the program with this command line ({np}: the rank count), e.g. "mpirun -np {np}"`)
+	f.StringVar(&opts.Tags, "tags", "", "build tags for the program, comma-separated (openmpi: the Open MPI backend)")
 	return cmd
 }
 
@@ -107,6 +122,12 @@ func runProfile(ctx context.Context, streams *IO, opts *profileOptions) error {
 	popts := profiler.Options{
 		Package: opts.Package, Args: opts.Args, NP: opts.NP, PPN: opts.PPN,
 		Baseline: opts.Baseline, Repeat: opts.Repeat, Budget: opts.Budget,
+		Launcher: strings.Fields(opts.Launcher),
+	}
+	for _, t := range strings.Split(opts.Tags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			popts.Tags = append(popts.Tags, t)
+		}
 	}
 	if opts.Output {
 		popts.Stderr, popts.Stdout = streams.Err, streams.Err

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"sync"
 	"sync/atomic"
 
 	"github.com/parpredict/parpredict/mpi"
@@ -18,12 +19,17 @@ func Exit(code int) {
 }
 
 // traceNs is the time spent writing the trace, which the profiler asks
-// for and so subtracts from main's own time.
-var traceNs atomic.Int64
+// for and so subtracts from main's own time; startNs is the time from
+// Main's call of mpi.Launch to the start of this process's first rank
+// body, endNs from the end of its last rank body to the return of
+// mpi.Finalize.
+var traceNs, startNs, endNs atomic.Int64
 
-// Main behaves as mpi.Main (parse flags, start NP ranks, write the trace,
-// report a failure and exit non-zero) but flushes the counters before any
-// exit. The instrumented copy calls it in place of mpi.Main.
+// Main behaves as mpi.Main (parse flags, start the ranks, write the trace,
+// shut MPI down, report a failure and exit non-zero) but flushes the
+// counters before any exit. The instrumented copy calls it in place of
+// mpi.Main. Under MPI every rank holds the gathered trace and world rank 0
+// alone writes it, as mpi.Main does.
 func Main(body func(*mpi.Comm)) {
 	if !flag.Parsed() {
 		flag.Parse()
@@ -32,8 +38,28 @@ func Main(body func(*mpi.Comm)) {
 	if f := flag.Lookup("mpitrace"); f != nil && f.Value.String() != "" {
 		tracePath = f.Value.String()
 	}
-	tr, err := mpi.Launch(mpi.Options{NP: mpi.NP(), Trace: tracePath != ""}, body)
-	if tr != nil && tracePath != "" {
+	t0 := Now()
+	np, err := mainNP()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		Exit(1)
+	}
+	var once sync.Once
+	var bodyEnd atomic.Int64
+	tr, err := mpi.Launch(mpi.Options{NP: np, Trace: tracePath != ""}, func(c *mpi.Comm) {
+		once.Do(func() { startNs.Store(Now() - t0) })
+		body(c)
+		for t := Now(); ; {
+			if old := bodyEnd.Load(); t <= old || bodyEnd.CompareAndSwap(old, t) {
+				break
+			}
+		}
+	})
+	mpi.Finalize()
+	if e := bodyEnd.Load(); e > 0 {
+		endNs.Store(Now() - e)
+	}
+	if tr != nil && tracePath != "" && WorldRank() == 0 {
 		t0 := Now()
 		werr := tr.WriteFile(tracePath)
 		traceNs.Add(Now() - t0)

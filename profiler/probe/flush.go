@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/parpredict/parpredict/internal/atomicfile"
@@ -14,6 +15,19 @@ type Counts struct {
 	Regions []RegionCounts `json:"regions"`
 	Costs   *Costs         `json:"costs,omitempty"` // with $PARPREDICT_PROBE_CALIBRATE
 	TraceNs int64          `json:"traceNs"`         // writing the mpi trace, inside main
+	// StartNs is the time Main spent starting the ranks before this
+	// process's rank body began: MPI_Init and the run's communicator under
+	// MPI, next to nothing with the goroutine backend.
+	StartNs int64 `json:"startNs,omitempty"`
+	// EndNs is the time from the end of the process's last rank body to
+	// the return of MPI_Finalize: waiting for the other ranks, gathering
+	// the trace, shutting MPI down.
+	EndNs int64 `json:"endNs,omitempty"`
+	// WallNs is this process's time from the probe's start (package
+	// initialisation) to Flush: under a launcher, the program's wall time
+	// without the launcher's own start-up.
+	WallNs int64 `json:"wallNs"`
+	Rank   int   `json:"rank"` // world rank of the process that wrote the file
 }
 
 // RegionCounts are the raw counters of one region.
@@ -33,16 +47,22 @@ type RegionCounts struct {
 var flushOnce sync.Once
 
 // Flush writes the counters to $PARPREDICT_PROBE_OUT once; later calls do
-// nothing. Errors go to stderr: the user's program must not fail because
-// of its instrumentation.
+// nothing. Under a launcher every process writes its own file: the path's
+// RankPlaceholder is replaced by the world rank, and only rank 0
+// calibrates (the profiler takes the costs from its file). Errors go to
+// stderr: the user's program must not fail because of its instrumentation.
 func Flush() {
 	flushOnce.Do(func() {
 		path := os.Getenv(EnvOut)
 		if path == "" || slots == nil {
 			return
 		}
+		wall := Now()
 		c := Snapshot()
-		if calibrateRequested() {
+		c.WallNs, c.Rank = wall, WorldRank()
+		perProcess := strings.Contains(path, RankPlaceholder)
+		path = outPath(path)
+		if calibrateRequested() && (!perProcess || c.Rank == 0) {
 			costs := Calibrate()
 			c.Costs = &costs
 		}
@@ -54,7 +74,7 @@ func Flush() {
 
 // Snapshot copies the current counters.
 func Snapshot() *Counts {
-	c := &Counts{Regions: make([]RegionCounts, len(slots)), TraceNs: traceNs.Load()}
+	c := &Counts{Regions: make([]RegionCounts, len(slots)), TraceNs: traceNs.Load(), StartNs: startNs.Load(), EndNs: endNs.Load()}
 	for i := range slots {
 		s := &slots[i]
 		r := &c.Regions[i]

@@ -1,0 +1,5 @@
+//go:build openmpi
+
+package bench
+
+const backendName = "mpi Open MPI backend (one process per rank, under mpirun)"

@@ -1,0 +1,134 @@
+package bench
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+func TestPlan(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		np, pairs        int
+		job, cores       int
+		size, wantNP, wp int
+		note             string // a substring of the one note, "" = none
+		err              bool
+	}{
+		{name: "goroutine default", np: 0, pairs: 2, job: 0, cores: 2, size: 4, wantNP: 2, wp: 2},
+		{name: "goroutine many cores", np: 2, pairs: 1, job: 0, cores: 8, size: 8, wantNP: 2, wp: 1},
+		{name: "goroutine np", np: 6, pairs: 2, job: 0, cores: 2, size: 6, wantNP: 6, wp: 2},
+		{name: "mpi 4", np: 0, pairs: 2, job: 4, cores: 2, size: 4, wantNP: 4, wp: 2},
+		{name: "mpi 2 skips contention", np: 0, pairs: 2, job: 2, cores: 2, size: 2, wantNP: 2, wp: 0, note: "contention not measured"},
+		{name: "mpi 3 skips contention", np: 2, pairs: 2, job: 3, cores: 2, size: 3, wantNP: 2, wp: 0, note: "mpirun -np 4"},
+		{name: "mpi 6 cuts pairs", np: 0, pairs: 4, job: 6, cores: 2, size: 6, wantNP: 6, wp: 3, note: "cf = 1..3 only"},
+		{name: "mpi one pair asked", np: 0, pairs: 1, job: 2, cores: 2, size: 2, wantNP: 2, wp: 1},
+		{name: "mpi np beyond job", np: 4, pairs: 0, job: 2, cores: 2, err: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Options{NP: tc.np, ContentionPairs: tc.pairs}.plan(tc.job, tc.cores)
+			if tc.err {
+				if err == nil || !strings.Contains(err.Error(), "mpirun -np") {
+					t.Fatalf("got %v, want an error that says how to start the job", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.size != tc.size || s.np != tc.wantNP || s.pairs != tc.wp {
+				t.Errorf("size %d np %d pairs %d, want %d %d %d", s.size, s.np, s.pairs, tc.size, tc.wantNP, tc.wp)
+			}
+			switch {
+			case tc.note == "" && len(s.notes) != 0:
+				t.Errorf("unexpected notes %q", s.notes)
+			case tc.note != "" && (len(s.notes) != 1 || !strings.Contains(s.notes[0], tc.note)):
+				t.Errorf("notes %q, want one with %q", s.notes, tc.note)
+			}
+		})
+	}
+}
+
+func TestComputeRanks(t *testing.T) {
+	for _, tc := range []struct {
+		hosts []uint64
+		cores int
+		want  int
+	}{
+		{[]uint64{7, 7, 7, 7}, 2, 2},
+		{[]uint64{7, 7}, 4, 2},
+		{[]uint64{7, 9, 7, 9}, 4, 1}, // round-robin placement: rank 1 is elsewhere
+		{[]uint64{7, 7, 9, 9}, 4, 2},
+	} {
+		if got := computeRanks(tc.hosts, tc.cores); got != tc.want {
+			t.Errorf("computeRanks(%v, %d) = %d, want %d", tc.hosts, tc.cores, got, tc.want)
+		}
+	}
+}
+
+func TestCountCPUList(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		okay bool
+	}{
+		{"0-1\n", 2, true}, {"0", 1, true}, {"0-3,8,10-11", 7, true},
+		{"", 0, false}, {"3-1", 0, false}, {"a-b", 0, false},
+	} {
+		n, ok := countCPUList(tc.in)
+		if n != tc.n || ok != tc.okay {
+			t.Errorf("countCPUList(%q) = %d, %v; want %d, %v", tc.in, n, ok, tc.n, tc.okay)
+		}
+	}
+}
+
+// part runs the body on the first n ranks only, on a communicator of
+// their own.
+func TestPartRunsFirstRanks(t *testing.T) {
+	const size = 4
+	for n := 1; n <= size; n++ {
+		ran := make([]bool, size)
+		err := mpi.Run(size, func(world *mpi.Comm) {
+			part(world, n, func(c *mpi.Comm) {
+				if c.Size() != n {
+					t.Errorf("n=%d: part communicator of %d ranks", n, c.Size())
+				}
+				c.Barrier()
+				ran[world.Rank()] = true
+			})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := make([]bool, size)
+		for r := range n {
+			want[r] = true
+		}
+		if !reflect.DeepEqual(ran, want) {
+			t.Errorf("n=%d: ranks that ran %v, want %v", n, ran, want)
+		}
+	}
+}
+
+// With the goroutine backend Calibrate is never on another rank.
+func TestCalibrateGoroutineIsRoot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs benchmarks")
+	}
+	o := DefaultOptions()
+	o.Sizes, o.ContentionSizes, o.ContentionPairs = []int{0, 1024, 65536}, []int{65536}, 2
+	o.Params.MaxLaunches = 8
+	m, rep, err := Calibrate(o)
+	if errors.Is(err, ErrOtherRank) || err != nil {
+		t.Fatal(err)
+	}
+	if rep.MPI || rep.Ranks != max(2, 4, rep.Cores) || rep.Hosts != 1 || !rep.PairSameHost || len(rep.Notes) != 0 {
+		t.Errorf("report shape: mpi %v ranks %d hosts %d pair on one host %v notes %q", rep.MPI, rep.Ranks, rep.Hosts, rep.PairSameHost, rep.Notes)
+	}
+	if m.Nodes != 1 || len(m.Channels.Memory.Table) != 1 || len(m.Channels.Memory.Table[0].Ratios) != 2 {
+		t.Errorf("machine: %d nodes, contention table %+v", m.Nodes, m.Channels.Memory.Table)
+	}
+}
