@@ -67,13 +67,14 @@ func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets
 // counters (times, and the executions and iterations they go with) taken
 // from a run of the timing binary.
 func (tb *timingBinary) merge(count, timed *probe.Counts) *probe.Counts {
-	out := &probe.Counts{Regions: append([]probe.RegionCounts(nil), count.Regions...), Costs: count.Costs, TraceNs: timed.TraceNs}
+	out := *timed
+	out.Regions, out.Costs = append([]probe.RegionCounts(nil), count.Regions...), count.Costs
 	for j, k := range tb.full {
 		if j < len(timed.Regions) && k < len(out.Regions) {
 			out.Regions[k] = timed.Regions[j]
 		}
 	}
-	return out
+	return &out
 }
 
 // runTimed runs the timing binary and returns its measurements in the
