@@ -177,20 +177,59 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 }
 
 // simulate predicts one configuration: p ranks on nodes nodes, per per node.
+//
+// On an oversubscribed node (more ranks than cores) the cores are shared
+// by the ranks that compute: a rank blocked in MPI holds none (a parked
+// goroutine, an MPI process that yields when oversubscribed). The first
+// simulation assumes every rank computes all the time; if fewer do (the
+// idle ranks of a ping-pong, a master that only gathers), it runs again
+// with the slowdown of the ranks that effectively do.
 func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	pl, factor, err := place(m, p, nodes, per, order)
 	if err != nil {
 		return nil, nil, err
 	}
-	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.Scaled(factor), p, interpreter.ExecOptions{Args: args})
+	run, sp, err := simulateAt(mp, oracle, m, pl, factor, args)
+	if err != nil || per <= m.CoresPerNode() {
+		return run, sp, err
+	}
+	cores := float64(m.CoresPerNode())
+	shared := m.ComputeFactor(m.CoresPerNode()) * max(1, busyRanks(run, pl)/cores)
+	if shared >= factor {
+		return run, sp, nil
+	}
+	return simulateAt(mp, oracle, m, pl, shared, args)
+}
+
+func simulateAt(mp *model.Program, oracle *Oracle, m *commmodel.Machine, pl *commmodel.Placement, factor float64, args []string) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.Scaled(factor), pl.P, interpreter.ExecOptions{Args: args})
 	if err != nil {
 		return nil, nil, err
 	}
 	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{})
 	if err != nil {
-		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", p, nodes, per, err)
+		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", pl.P, pl.Nodes, pl.PPN, err)
 	}
 	return run, sp, nil
+}
+
+// busyRanks is the effective number of ranks computing at once on the
+// busiest node: the node's compute time over its largest rank's, so that
+// ranks that compute little count little.
+func busyRanks(run *interpreter.Run, pl *commmodel.Placement) float64 {
+	sum, top := map[int]float64{}, map[int]float64{}
+	for r, st := range run.Ranks {
+		n := pl.Node[r]
+		sum[n] += st.Compute
+		top[n] = max(top[n], st.Compute)
+	}
+	busy := 0.0
+	for n, t := range top {
+		if t > 0 {
+			busy = max(busy, sum[n]/t)
+		}
+	}
+	return busy
 }
 
 // place puts the ranks on the machine and returns the compute slowdown of
