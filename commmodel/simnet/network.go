@@ -21,6 +21,9 @@ import (
 type Network struct {
 	M  *commmodel.Machine
 	PL *commmodel.Placement
+	// NoLocalCopies leaves out the copy of a rank's own block that
+	// collectives make (as commmodel.Simulate does).
+	NoLocalCopies bool
 }
 
 var _ interpreter.Network = (*Network)(nil)
@@ -32,8 +35,14 @@ func New(m *commmodel.Machine, pl *commmodel.Placement) *Network { return &Netwo
 // payload crosses: the sender's outgoing and the receiver's incoming
 // adapter across nodes, the node's inter-socket link, or the socket's
 // memory.
+//
+// A message to the sending rank itself is a copy in its memory
+// (localCopy); commmodel prices it at nothing.
 func (n *Network) Message(src, dst, bytes int) interpreter.MessageCost {
 	c := n.M.Message(n.PL, src, dst, bytes)
+	if c.Level == commmodel.Self {
+		return interpreter.MessageCost{Transfer: n.localCopy(bytes)}
+	}
 	mc := interpreter.MessageCost{SendOverhead: c.SendOverhead, RecvOverhead: c.RecvOverhead,
 		Latency: c.Latency, Transfer: c.Transfer, Rendezvous: c.Rendezvous}
 	for _, ch := range c.Channels {
@@ -72,6 +81,11 @@ func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, root int) [][]inte
 		panic(fmt.Sprintf("simnet: Schedule %v/%v P=%d: %v", op, alg, p, err))
 	}
 	out := make([][]interpreter.Step, p)
+	for r := range p {
+		if copied := localBytes(op, bytes, r, root); copied > 0 && !n.NoLocalCopies {
+			out[r] = append(out[r], interpreter.Step{Compute: n.localCopy(copied)})
+		}
+	}
 	for r, steps := range s.Ranks {
 		for _, st := range steps {
 			is := interpreter.Step{Compute: float64(st.ReduceBytes) * n.M.ReduceTimePerByte}
@@ -85,4 +99,36 @@ func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, root int) [][]inte
 		}
 	}
 	return out
+}
+
+// localCopy is the time to copy n bytes within a rank's memory: a message
+// to itself, or its own block of a collective. A memory copy runs at about
+// the speed of a transfer within a socket, without its latency.
+func (n *Network) localCopy(bytes int) float64 {
+	if bytes <= 0 {
+		return 0
+	}
+	_, bw := n.M.Params(commmodel.Socket).At(bytes)
+	if bw <= 0 {
+		return 0
+	}
+	return float64(bytes) / bw
+}
+
+// localBytes is what rank r of a collective copies from its send buffer to
+// its receive buffer itself, as MPI implementations do before the
+// exchange: its own block of an all-to-all, an all-gather, and the root's
+// of a gather or scatter; the input of a reduction into the result (every
+// rank's for Allreduce, the root's for Reduce). bytes counts as in
+// commmodel.Generate.
+func localBytes(op commmodel.Op, bytes, r, root int) int {
+	switch op {
+	case commmodel.Alltoall, commmodel.Allgather, commmodel.Allreduce:
+		return bytes
+	case commmodel.Gather, commmodel.Scatter, commmodel.Reduce:
+		if r == root {
+			return bytes
+		}
+	}
+	return 0
 }

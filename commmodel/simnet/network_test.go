@@ -1,6 +1,7 @@
 package simnet
 
 import (
+	"math"
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
@@ -50,7 +51,9 @@ func TestInterpreterAgreesWithSimulate(t *testing.T) {
 		for r := range progs {
 			progs[r] = &oneOp{op: interpreter.Op{Kind: tc.kind, Bytes: tc.bytes}}
 		}
-		run, err := interpreter.Simulate(New(m, pl), progs, interpreter.Options{})
+		net := New(m, pl)
+		net.NoLocalCopies = true // commmodel.Simulate has none
+		run, err := interpreter.Simulate(net, progs, interpreter.Options{})
 		if err != nil {
 			t.Fatalf("%v: %v", tc.kind, err)
 		}
@@ -92,5 +95,42 @@ func TestContentionUsesChannelModel(t *testing.T) {
 	}
 	if mc := n.Message(0, 1, 1024); len(mc.Channels) != 1 || mc.Rendezvous {
 		t.Errorf("same-socket 1 KiB message: %+v", mc)
+	}
+}
+
+// A rank's own block of a collective, and a message to itself, are
+// copies in its memory at the socket level's bandwidth: at P = 1 they are
+// all an all-to-all costs; a broadcast copies nothing.
+func TestLocalCopies(t *testing.T) {
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := m.Place(1, 1, 1, commmodel.Block)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 1 << 20
+	_, bw := m.Params(commmodel.Socket).At(n)
+	want := float64(n) / bw
+	for _, tc := range []struct {
+		kind interpreter.OpKind
+		want float64
+	}{
+		{interpreter.OpAlltoall, want},
+		{interpreter.OpAllreduce, want},
+		{interpreter.OpGather, want},
+		{interpreter.OpBcast, 0},
+	} {
+		run, err := interpreter.Simulate(New(m, pl), []interpreter.Program{&oneOp{op: interpreter.Op{Kind: tc.kind, Bytes: n}}}, interpreter.Options{})
+		if err != nil {
+			t.Fatalf("%v: %v", tc.kind, err)
+		}
+		if math.Abs(run.Makespan-tc.want) > 1e-12 {
+			t.Errorf("%v of %d bytes at P=1: %.6g s, want %.6g s", tc.kind, n, run.Makespan, tc.want)
+		}
+	}
+	if got := New(m, pl).Message(0, 0, n).Transfer; math.Abs(got-want) > 1e-12 {
+		t.Errorf("message to itself: transfer %.6g s, want %.6g s", got, want)
 	}
 }
