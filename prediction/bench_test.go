@@ -45,7 +45,7 @@ func BenchmarkHeatP1024(b *testing.B) {
 	b.ResetTimer()
 	var ops int64
 	for range b.N {
-		run, _, err := simulate(mp, oracle, m, p, p/8, 8, commmodel.Block, args)
+		run, _, err := simulate(mp, oracle, m, p, p/8, 8, commmodel.Block, args, false)
 		if err != nil {
 			b.Fatal(err)
 		}

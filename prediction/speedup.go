@@ -42,8 +42,11 @@ type SpeedupOptions struct {
 	// Oversubscribe allows more ranks per node than cores: ranks then
 	// share cores and compute slows down in proportion.
 	Oversubscribe bool
-	Progress      func(done, total int, what string)
-	Log           func(format string, args ...any) // notes for the user (nil: none)
+	// TimelineP asks for the per-rank totals and timeline of the
+	// configuration with this many ranks (the first ppn that fits; 0: none).
+	TimelineP int
+	Progress  func(done, total int, what string)
+	Log       func(format string, args ...any) // notes for the user (nil: none)
 }
 
 // Prediction is a sweep's result: the report and what the model assumed.
@@ -53,6 +56,10 @@ type Prediction struct {
 	Assumptions []interpreter.Assumption
 	Notes       []string
 	Skipped     []string // configurations the machine cannot hold
+	// Timeline is the per-rank timeline of the TimelineP configuration
+	// (nil when not asked for or not predicted); Report.PerRank has its
+	// totals.
+	Timeline *report.Timeline
 }
 
 // Speedup predicts the program's run time for every configuration.
@@ -75,6 +82,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	}
 	pred := &Prediction{Sweep: report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}}
 	assumptions := map[interpreter.Assumption]bool{}
+	var perRank *report.RankTotals
 	total, done := len(ppns)*len(opts.NP), 0
 	for _, ppn := range ppns {
 		for _, p := range opts.NP {
@@ -92,11 +100,15 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 					p, per, nodes, per, m.Name, m.Nodes, m.CoresPerNode()))
 				continue
 			}
-			run, sp, err := simulate(mp, oracle, m, p, nodes, per, opts.Order, opts.Args)
+			keep := p == opts.TimelineP && pred.Timeline == nil
+			run, sp, err := simulate(mp, oracle, m, p, nodes, per, opts.Order, opts.Args, keep)
 			if err != nil {
 				return nil, err
 			}
 			pt := report.Point{Config: report.Config{P: p, Nodes: nodes, PPN: per}, Time: run.Makespan}
+			if keep {
+				pred.Timeline, perRank = predictedTimeline(run, pred.Sweep), rankTotals(run, pt.Config)
+			}
 			if p == 1 {
 				// An auxiliary estimate: if its extra run fails, the
 				// report fits f to the points instead.
@@ -119,6 +131,10 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
+	pred.Report.PerRank = perRank
+	if opts.TimelineP > 0 && perRank == nil {
+		pred.Notes = append(pred.Notes, fmt.Sprintf("no timeline: P = %d was not predicted (give it in --np)", opts.TimelineP))
+	}
 	for a := range assumptions {
 		pred.Assumptions = append(pred.Assumptions, a)
 	}
@@ -135,7 +151,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 func serialTime(mp *model.Program, oracle *Oracle, m *commmodel.Machine, one *interpreter.Run, opts SpeedupOptions) (float64, error) {
 	per := min(2, m.CoresPerNode())
 	nodes := 2 / per
-	two, _, err := simulate(mp, oracle, m, 2, nodes, per, opts.Order, opts.Args)
+	two, _, err := simulate(mp, oracle, m, 2, nodes, per, opts.Order, opts.Args, false)
 	if err != nil {
 		return 0, err
 	}
@@ -184,12 +200,12 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 // simulation assumes every rank computes all the time; if fewer do (the
 // idle ranks of a ping-pong, a master that only gathers), it runs again
 // with the slowdown of the ranks that effectively do.
-func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	pl, factor, err := place(m, p, nodes, per, order)
 	if err != nil {
 		return nil, nil, err
 	}
-	run, sp, err := simulateAt(mp, oracle, m, pl, factor, args)
+	run, sp, err := simulateAt(mp, oracle, m, pl, factor, args, timeline)
 	if err != nil || per <= m.CoresPerNode() {
 		return run, sp, err
 	}
@@ -198,15 +214,15 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if shared >= factor {
 		return run, sp, nil
 	}
-	return simulateAt(mp, oracle, m, pl, shared, args)
+	return simulateAt(mp, oracle, m, pl, shared, args, timeline)
 }
 
-func simulateAt(mp *model.Program, oracle *Oracle, m *commmodel.Machine, pl *commmodel.Placement, factor float64, args []string) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+func simulateAt(mp *model.Program, oracle *Oracle, m *commmodel.Machine, pl *commmodel.Placement, factor float64, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.Scaled(factor), pl.P, interpreter.ExecOptions{Args: args})
 	if err != nil {
 		return nil, nil, err
 	}
-	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{})
+	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{Timeline: timeline})
 	if err != nil {
 		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", pl.P, pl.Nodes, pl.PPN, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,7 +21,7 @@ func TestSpeedupIsDeterministic(t *testing.T) {
 		t.Skip("profiles a program")
 	}
 	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: []string{"-n", "96", "-steps", "20", "-check=false"},
-		NP: []int{1, 2, 4, 8}, PPN: []int{4}, Machine: "ib-qdr",
+		NP: []int{1, 2, 4, 8}, PPN: []int{4}, Machine: "ib-qdr", TimelineP: 8,
 		ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json")}
 	// The first call makes the profile, the second reuses it.
 	first, err := Speedup(context.Background(), opts)
@@ -46,6 +47,51 @@ func TestSpeedupIsDeterministic(t *testing.T) {
 	}
 	if first.Sweep.Points[0].Serial == nil {
 		t.Error("no serial time estimated at P = 1")
+	}
+	checkPerRank(t, first)
+	var ta, tb bytes.Buffer
+	if err := first.Timeline.WriteChromeTrace(&ta); err != nil {
+		t.Fatal(err)
+	}
+	if err := second.Timeline.WriteChromeTrace(&tb); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(ta.Bytes(), tb.Bytes()) {
+		t.Error("two predicted timelines differ")
+	}
+}
+
+// checkPerRank checks the per-rank totals and timeline of the P = 8
+// configuration against each other and the predicted time.
+func checkPerRank(t *testing.T, pred *Prediction) {
+	t.Helper()
+	pr, tl := pred.Report.PerRank, pred.Timeline
+	if pr == nil || tl == nil || pr.Config.P != 8 || len(pr.Ranks) != 8 || len(tl.Ranks) != 8 {
+		t.Fatalf("per-rank totals %+v, timeline %v: want both for P = 8", pr, tl != nil)
+	}
+	if err := tl.Check(); err != nil {
+		t.Fatal(err)
+	}
+	latest := 0.0
+	for r, tot := range pr.Ranks {
+		var sums [3]float64
+		for _, s := range tl.Ranks[r].Segments {
+			sums[s.Kind] += s.Dur()
+		}
+		for i, want := range []float64{tot.Compute, tot.MPI, tot.Wait} {
+			if math.Abs(sums[i]-want) > 1e-9*max(1, want) {
+				t.Errorf("rank %d: %v segments sum to %g s, totals say %g s", r, report.Kind(i), sums[i], want)
+			}
+		}
+		if busy := tot.Compute + tot.MPI + tot.Wait; math.Abs(busy-tot.Finish) > 1e-9 {
+			t.Errorf("rank %d: compute + mpi + wait = %g s, finish %g s", r, busy, tot.Finish)
+		}
+		latest = max(latest, tot.Finish)
+	}
+	for _, row := range pred.Report.Rows {
+		if row.P == 8 && row.Time != latest {
+			t.Errorf("P = 8 predicted %g s, latest rank finishes at %g s", row.Time, latest)
+		}
 	}
 }
 

@@ -99,7 +99,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		if opts.Progress != nil {
 			opts.Progress(done, total, fmt.Sprintf("predict P=%d", p))
 		}
-		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args)
+		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, false)
 		if err != nil {
 			return nil, err
 		}

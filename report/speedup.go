@@ -82,6 +82,8 @@ type SpeedupReport struct {
 	SweptPPN bool      `json:"swept_ppn"`
 	Overall  Scaling   `json:"overall"`
 	PerPPN   []Scaling `json:"per_ppn,omitempty"`
+	// PerRank, when asked for, splits one configuration's time per rank.
+	PerRank *RankTotals `json:"per_rank,omitempty"`
 }
 
 // Speedup analyses a sweep: speedup and efficiency against the P = 1 point,

@@ -45,8 +45,16 @@ func (r *SpeedupReport) WriteText(w io.Writer) error {
 	for _, sc := range r.PerPPN {
 		writeScaling(&b, fmt.Sprintf("ppn %d: ", sc.PPN), sc, r.Threshold)
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	if r.PerRank != nil {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+		return r.PerRank.WriteText(w)
+	}
+	return nil
 }
 
 func fSourceText(src string) string {

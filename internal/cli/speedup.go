@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,8 @@ type speedupOptions struct {
 	plot        string
 	threshold   float64
 	quiet       bool
+	at          int    // per-rank totals for this P (0: none, or the largest with timeline)
+	timeline    string // Chrome trace file of the --at configuration
 }
 
 func newSpeedupCmd(streams *IO) *cobra.Command {
@@ -43,7 +46,8 @@ scalability range.`,
 		Example: `  predict speedup ./examples/heat
   predict speedup ./examples/matmul --np 1:64 --profile-args "-n 400" -- -n 20000
   predict speedup ./examples/mandelbrot --machine gige-smp --ppn 4,8 --plot speedup.png
-  predict speedup ./examples/cg --np 1,2,4,8 --json`,
+  predict speedup ./examples/cg --np 1,2,4,8 --json
+  predict speedup ./examples/heat --np 1:16 --at 16 --timeline heat16.json   # open in ui.perfetto.dev`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pkg, progArgs := args[0], args[1:]
@@ -65,6 +69,8 @@ scalability range.`,
 	f.StringVar(&o.plot, "plot", "", "also write the speedup plot to this .png or .svg file")
 	f.Float64Var(&o.threshold, "threshold", 0.5, "efficiency below which the scalability range ends")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	f.IntVar(&o.at, "at", 0, "also show per-rank compute, MPI and wait totals of the configuration with this many ranks (one of --np)")
+	f.StringVar(&o.timeline, "timeline", "", "write the per-rank timeline of the --at configuration (default: the largest P) to this Chrome trace .json file")
 	return cmd
 }
 
@@ -100,6 +106,16 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	if o.profileArgs != "" {
 		opts.ProfileArgs = strings.Fields(o.profileArgs)
 	}
+	switch {
+	case o.at < 0:
+		return &FlagError{fmt.Errorf("--at %d: want a positive rank count", o.at)}
+	case o.at > 0 && !slices.Contains(np, o.at):
+		return &FlagError{fmt.Errorf("--at %d is not one of the rank counts predicted (--np)", o.at)}
+	case o.at > 0:
+		opts.TimelineP = o.at
+	case o.timeline != "":
+		opts.TimelineP = slices.Max(np)
+	}
 	progress, finish := sweepProgress(streams, o.quiet)
 	defer finish()
 	opts.Progress = progress
@@ -126,6 +142,15 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 				fmt.Fprintf(streams.Out, "  %s\n", n)
 			}
 		}
+	}
+	if o.timeline != "" {
+		if pred.Timeline == nil {
+			return fmt.Errorf("no timeline: P = %d was not predicted on %s (see skipped)", opts.TimelineP, o.machine)
+		}
+		if err := report.WriteFile(o.timeline, pred.Timeline.WriteChromeTrace); err != nil {
+			return err
+		}
+		fmt.Fprintf(streams.Err, "predict: wrote %s (P = %d; open it in ui.perfetto.dev or chrome://tracing)\n", o.timeline, opts.TimelineP)
 	}
 	if o.plot != "" {
 		p, err := plots.Speedup(pred.Report)

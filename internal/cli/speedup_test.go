@@ -42,6 +42,7 @@ func TestSpeedupUsageErrors(t *testing.T) {
 		{"speedup", "./examples/heat", "--csv", "--json"},
 		{"speedup", "./examples/heat", "--np", "0"},
 		{"speedup", "./examples/heat", "--order", "diagonal"},
+		{"speedup", "./examples/heat", "--np", "1,2", "--at", "3"},
 		{"validate", "./examples/heat", "--reps", "0"},
 		{"speedup"},
 	} {
