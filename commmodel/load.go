@@ -204,6 +204,17 @@ func (m *Machine) validate() error {
 			return errAt("compute_slowdown rows must be sorted by ppn", "compute_slowdown", i)
 		}
 	}
+	for i, r := range m.Lockstep {
+		if r.Ranks < 2 || !(r.Compute > 0) || r.Compute > 3600 || !(r.Cores > 0) || r.Cores > float64(r.Ranks) {
+			return errAt("lockstep rows need ranks >= 2, compute between 0 and 3600 s, and cores between 0 and ranks", "lockstep", i)
+		}
+		if i > 0 {
+			p := m.Lockstep[i-1]
+			if r.Ranks < p.Ranks || r.Ranks == p.Ranks && r.Compute <= p.Compute {
+				return errAt("lockstep rows must be sorted by ranks, then by compute", "lockstep", i)
+			}
+		}
+	}
 	return nil
 }
 

@@ -38,6 +38,8 @@ func TestParseErrorsCarryLines(t *testing.T) {
 		{"bad force", minimal + "collectives:\n  force:\n    Alltoall: binomial\n", "m.yaml:14: commmodel: no algorithm \"binomial\" for Alltoall"},
 		{"bad table", minimal + "channels:\n  adapter:\n    table:\n      - {size: 10, ratios: []}\n", "m.yaml:15: table row needs 1 to 1024 ratios"},
 		{"slowdown order", minimal + "compute_slowdown:\n  - {ppn: 2, factor: 1}\n  - {ppn: 1, factor: 1}\n", "m.yaml:14: compute_slowdown rows must be sorted"},
+		{"lockstep order", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 1}\n  - {ranks: 2, compute: 1e-4, cores: 1}\n", "m.yaml:14: lockstep rows must be sorted"},
+		{"lockstep cores", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 3}\n", "m.yaml:13: lockstep rows need ranks >= 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("m.yaml", []byte(tc.input))

@@ -39,6 +39,11 @@ type Machine struct {
 	// the number of ranks sharing a node; linear interpolation between
 	// rows, constant beyond the last.
 	ComputeSlowdown []SlowdownRow `yaml:"compute_slowdown"`
+
+	// Lockstep, when measured, says how many cores ranks on a node that
+	// synchronise often effectively get (EffectiveCores); sorted by ranks,
+	// then compute. Empty: every rank has its core.
+	Lockstep []LockstepRow `yaml:"lockstep,omitempty"`
 }
 
 // Levels are the point-to-point parameters of the three distances between

@@ -25,6 +25,11 @@ type Options struct {
 	// linear one.
 	RingSync bool
 	Now      func() time.Time
+	// LockstepTime is about how long each lockstep point runs, in seconds
+	// (three times; 0: lockstep not measured).
+	LockstepTime float64
+
+	cores int // of this host, set by Calibrate
 }
 
 // DefaultOptions finish within two minutes on a 2-core machine.
@@ -33,7 +38,7 @@ func DefaultOptions() Options {
 		Sizes: []int{0, 8, 64, 256, 1024, 4096, 8192, 16384, 32768, 65536, 131072, 262144,
 			1 << 20, 4 << 20},
 		ContentionSizes: []int{1 << 20, 4 << 20},
-		Params:          DefaultParams, Name: "local", Now: time.Now}
+		Params:          DefaultParams, Name: "local", Now: time.Now, LockstepTime: 0.05}
 }
 
 // Row is one data point of the report: what was measured and the MPIPerf
@@ -44,9 +49,13 @@ type Row struct {
 	Bytes     int     `json:"bytes"`
 	Ranks     int     `json:"ranks"`
 	CF        int     `json:"cf,omitempty"`
-	Ratio     float64 `json:"ratio,omitempty"`     // t(m,cf)/t(m,1), t(ppn)/t(1)
+	Ratio     float64 `json:"ratio,omitempty"`     // t(m,cf)/t(m,1), t(ppn)/t(1); lockstep: effective cores
 	Expected  float64 `json:"expected,omitempty"`  // timer checks: the right answer
 	Predicted float64 `json:"predicted,omitempty"` // collectives: the fitted model's prediction
+	// Lockstep rows: compute time between exchanges, and the effective
+	// cores that follow from the step time (Mean; Launches counts runs).
+	Compute float64 `json:"compute,omitempty"`
+	Cores   float64 `json:"cores,omitempty"`
 	Stats
 }
 
@@ -100,6 +109,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	o.cores = cores
 	// Large messages allocate in the goroutine backend; a collection in
 	// the middle of a launch would be timed as communication. Collect
 	// rarely during the run (and before each data point, in Measure).
@@ -119,7 +129,11 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 				rep.Notes = append(rep.Notes, fmt.Sprintf("compute slowdown measured for 1..%d ranks per node: only the first %d ranks share rank 0's host (of %d cores)", compute, compute, rep.Cores))
 			}
 		}
-		total := 2 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + compute
+		var lockstep []int
+		if o.LockstepTime > 0 {
+			lockstep = lockstepRanks(hosts, rep.Cores)
+		}
+		total := 2 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + compute + len(lockstep)*len(lockstepComputes)
 		done := 0
 		progress := func(label string) {
 			done++
@@ -156,6 +170,9 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 			suite(2*sh.pairs, contentionSuite)
 		}
 		suite(compute, computeSuite)
+		for _, k := range lockstep {
+			suite(k, lockstepSuite)
+		}
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("bench: %w", err)

@@ -1,0 +1,37 @@
+package commmodel
+
+import (
+	"math"
+	"testing"
+)
+
+func TestEffectiveCores(t *testing.T) {
+	m := &Machine{Lockstep: []LockstepRow{
+		{Ranks: 2, Compute: 1e-4, Cores: 1},
+		{Ranks: 2, Compute: 1e-2, Cores: 2},
+		{Ranks: 4, Compute: 1e-4, Cores: 1.2},
+	}}
+	for _, tc := range []struct {
+		ranks   int
+		compute float64
+		want    float64
+		ok      bool
+	}{
+		{2, 1e-5, 1, true},   // below the table: its first row
+		{2, 1e-3, 1.5, true}, // halfway in log(compute)
+		{2, 1, 2, true},      // above: the last row
+		{3, 1e-3, 1.5, true}, // 3 ranks: the rows of 2
+		{8, 1e-3, 1.2, true}, // 8 ranks: the rows of 4
+		{1, 1e-3, 0, false},  // one rank does not synchronise
+		{2, 0, 0, false},     // no compute between synchronisations
+		{2, math.NaN(), 0, false},
+	} {
+		got, ok := m.EffectiveCores(tc.ranks, tc.compute)
+		if ok != tc.ok || math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("EffectiveCores(%d, %g) = %g, %v; want %g, %v", tc.ranks, tc.compute, got, ok, tc.want, tc.ok)
+		}
+	}
+	if _, ok := (&Machine{}).EffectiveCores(2, 1e-3); ok {
+		t.Error("a machine without a lockstep table gives effective cores")
+	}
+}
