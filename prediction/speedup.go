@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -194,27 +195,48 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 
 // simulate predicts one configuration: p ranks on nodes nodes, per per node.
 //
-// On an oversubscribed node (more ranks than cores) the cores are shared
-// by the ranks that compute: a rank blocked in MPI holds none (a parked
-// goroutine, an MPI process that yields when oversubscribed). The first
-// simulation assumes every rank computes all the time; if fewer do (the
-// idle ranks of a ping-pong, a master that only gathers), it runs again
-// with the slowdown of the ranks that effectively do.
+// The ranks of a node share its cores. A rank blocked in MPI holds none (a
+// parked goroutine; an MPI process that yields when oversubscribed), so on
+// an oversubscribed node only the ranks that compute share them: busy =
+// the node's compute time / its largest rank's, so that the idle ranks of
+// a ping-pong count for nothing. And ranks that synchronise often may not
+// get all the cores they could (the machine's lockstep table: with the
+// goroutine backend on a virtual machine, ranks exchanging every few
+// hundred microseconds take turns on one core), given their mean compute
+// time between MPI operations. Both come from a first simulation that
+// gives every rank its core (or its share of the node's cores); if they
+// change the slowdown, the configuration is simulated again with it.
 func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	pl, factor, err := place(m, p, nodes, per, order)
 	if err != nil {
 		return nil, nil, err
 	}
 	run, sp, err := simulateAt(mp, oracle, m, pl, factor, args, timeline)
-	if err != nil || per <= m.CoresPerNode() {
+	if err != nil || per < 2 {
 		return run, sp, err
 	}
-	cores := float64(m.CoresPerNode())
-	shared := m.ComputeFactor(m.CoresPerNode()) * max(1, busyRanks(run, pl)/cores)
-	if shared >= factor {
+	cores := float64(min(per, m.CoresPerNode()))
+	if eff, ok := m.EffectiveCores(per, computeStretch(run, factor)); ok {
+		cores = min(cores, eff)
+	}
+	shared := m.ComputeFactor(min(per, m.CoresPerNode())) * max(1, busyRanks(run, pl)/cores)
+	if math.Abs(shared-factor) <= 1e-9*factor {
 		return run, sp, nil
 	}
 	return simulateAt(mp, oracle, m, pl, shared, args, timeline)
+}
+
+// computeStretch is the mean compute time of a rank between two MPI
+// operations, unscaled by the run's compute factor.
+func computeStretch(run *interpreter.Run, factor float64) float64 {
+	total := 0.0
+	for _, st := range run.Ranks {
+		total += st.Compute
+	}
+	if run.Ops == 0 || factor <= 0 {
+		return total
+	}
+	return total / factor / float64(run.Ops)
 }
 
 func simulateAt(mp *model.Program, oracle *Oracle, m *commmodel.Machine, pl *commmodel.Placement, factor float64, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {

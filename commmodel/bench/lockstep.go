@@ -42,19 +42,24 @@ func lockstepSuite(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(st
 	next, prev := (c.Rank()+1)%k, (c.Rank()+k-1)%k
 	send, recv := make([]byte, 64), make([]byte, 64)
 	cores := float64(min(k, o.cores))
+	// Compute is a fixed amount of work, not a spin on the clock: a rank
+	// that waits for a core must not get its compute done meanwhile.
+	rate := []float64{workRate()}
+	mpi.Bcast(c, rate, 0)
 	var rows []Row
 	base := 0.0
 	for _, compute := range lockstepComputes {
 		steps := 2000
 		if compute > 0 {
-			steps = min(2000, max(10, int(o.LockstepTime/compute)))
+			steps = min(2000, max(5, int(o.LockstepTime/compute)))
 		}
 		step := 0.0
 		for run := range 3 {
 			c.Barrier()
 			t0 := mpi.Wtime()
+			n := int(compute * rate[0])
 			for range steps {
-				spin(compute)
+				work(n)
 				mpi.Sendrecv(c, send, next, tagLockstep, recv, prev, tagLockstep)
 			}
 			c.Barrier()
@@ -80,4 +85,32 @@ func lockstepSuite(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(st
 		progress(fmt.Sprintf("lockstep %d ranks, %.0f us", k, compute*1e6))
 	}
 	return rows
+}
+
+var workSink uint64
+
+// work runs n rounds of integer arithmetic.
+func work(n int) {
+	x := workSink | 1
+	for range n {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+	}
+	workSink = x
+}
+
+// workRate is how many rounds of work run per second on one core: the
+// best of five runs of 2 ms.
+func workRate() float64 {
+	best := 0.0
+	for range 5 {
+		n, t0 := 0, mpi.Wtime()
+		for mpi.Wtime()-t0 < 2e-3 {
+			work(1000)
+			n += 1000
+		}
+		best = max(best, float64(n)/(mpi.Wtime()-t0))
+	}
+	return best
 }
