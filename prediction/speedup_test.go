@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/commmodel/bench"
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/report"
 )
@@ -115,5 +119,49 @@ func TestSpeedupReportsDeadlockPerRank(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "P=3") {
 		t.Errorf("the error does not name the configuration: %v", err)
+	}
+}
+
+// Ranks that synchronise every step get the cores the machine's lockstep
+// table gives them: with one effective core for 2 ranks, heat's ranks
+// compute twice as long at P = 2 as with the table absent.
+func TestLockstepTableSlowsCoupledRanks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	dir := t.TempDir()
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: []string{"-n", "96", "-steps", "20", "-check=false"},
+		NP: []int{1, 2}, ProfileOut: filepath.Join(dir, "heat.profile.json")}
+	times := map[bool]float64{}
+	for _, lockstep := range []bool{false, true} {
+		m, err := commmodel.Load("local")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Lockstep = nil
+		if lockstep {
+			m.Lockstep = []commmodel.LockstepRow{{Ranks: 2, Compute: 1e-6, Cores: 1}, {Ranks: 2, Compute: 1, Cores: 1}}
+		}
+		data, err := bench.MarshalMachine(m, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Machine = filepath.Join(dir, fmt.Sprintf("m%v.yaml", lockstep))
+		if err := os.WriteFile(opts.Machine, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pred, err := Speedup(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pred.Report.Rows
+		if len(r) != 2 || r[1].P != 2 {
+			t.Fatalf("rows %+v", r)
+		}
+		times[lockstep] = r[1].Time / r[0].Time
+	}
+	// The ranks' compute doubles; their communication does not.
+	if r := times[true] / times[false]; r < 1.4 || r > 2 {
+		t.Errorf("T(2)/T(1) = %.3f without the lockstep table, %.3f with one core for 2 ranks: ratio %.2f, want 1.4 to 2", times[false], times[true], r)
 	}
 }
