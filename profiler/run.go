@@ -130,6 +130,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	}
 
 	var timed *measured
+	var runs []*measured
 	vecRuns := map[int][][]int64{}
 	for i := range max(opts.Repeat, 1) {
 		progress(fmt.Sprintf("timed run %d", i+1))
@@ -145,9 +146,10 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		if timed == nil || m.wallNs < timed.wallNs {
 			timed = m
 		}
+		runs = append(runs, m)
 	}
 	timed.vecRuns = vecRuns
-	p, err := newProfile(prog, in, plan, timed, opts)
+	p, err := newProfile(prog, in, plan, timed, runs, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -324,14 +326,17 @@ func indexList(set map[int]bool) string {
 	return strings.Join(parts, ",")
 }
 
-// newProfile aggregates a timed run into a profile with its metadata.
-func newProfile(prog *Program, in *Instrumented, plan timerPlan, m *measured, opts Options) (*Profile, error) {
+// newProfile aggregates the fastest timed run m into a profile with its
+// metadata, each timed region's times taken from the run of runs that
+// timed it fastest (fastestRuns).
+func newProfile(prog *Program, in *Instrumented, plan timerPlan, m *measured, runs []*measured, opts Options) (*Profile, error) {
 	files, hash, err := hashSources(prog)
 	if err != nil {
 		return nil, err
 	}
 	a := &aggregator{in: in, plan: plan, m: *m, costs: *m.counts.Costs, root: moduleRoot(prog)}
 	a.run()
+	a.fastestRuns(runs)
 	c := m.counts.Costs
 	p := &Profile{
 		Format: Format, Version: Version,
