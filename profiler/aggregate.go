@@ -268,9 +268,14 @@ func (a *aggregator) regions() []Region {
 				g.OwnPerIterNs = g.OwnNs / float64(rc.Iters)
 			}
 			if rc.Execs > 0 {
-				mean := float64(rc.Iters) / float64(rc.Execs)
-				v := float64(rc.SqIter)/float64(rc.Execs) - mean*mean
-				g.Trips = &Trips{Min: rc.MinIter, Max: rc.MaxIter, Mean: mean, Std: math.Sqrt(max(v, 0))}
+				g.Trips = tripStats(rc.Execs, rc.Iters, rc.SqIter, rc.MinIter, rc.MaxIter)
+			}
+			for _, t := range rc.RankTrips {
+				s := Trips{}
+				if t.Entries > 0 {
+					s = *tripStats(t.Entries, t.Iters, t.SqIter, t.MinIter, t.MaxIter)
+				}
+				g.RankTrips = append(g.RankTrips, s)
 			}
 			if a.plan.vec[k] {
 				runs := a.m.vecRuns[k]
@@ -404,4 +409,12 @@ func (a *aggregator) totals() Totals {
 	}
 	t.AccountedNs = t.OwnNs + t.MPINs
 	return t
+}
+
+// tripStats are the statistics of entries entries of a loop that ran iters
+// iterations in all, sq their squares summed, between lo and hi.
+func tripStats(entries, iters, sq, lo, hi int64) *Trips {
+	mean := float64(iters) / float64(entries)
+	v := float64(sq)/float64(entries) - mean*mean
+	return &Trips{Min: lo, Max: hi, Mean: mean, Std: math.Sqrt(max(v, 0))}
 }

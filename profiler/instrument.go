@@ -344,10 +344,12 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	}
 	pre := fmt.Sprintf("{ var _pn%d int64; _pt%d := %s.LoopStart(%d); ", k, k, probeName, k)
 	in := fmt.Sprintf("_pn%d++; ", k)
+	r.counted = true
 	if trip := tripExpr(fi.pkg.TypesInfo, n, body, label(parent), fi.source); trip != "" {
 		// The trip count is known at entry: no increment per iteration.
 		pre = fmt.Sprintf("{ _pn%d := %s; _pt%d := %s.LoopStart(%d); ", k, trip, k, probeName, k)
 		in = ""
+		r.counted = false
 	}
 	r.vecProbe = r.vec && fi.vecLoops[r.ID]
 	if r.vecProbe {

@@ -129,6 +129,12 @@ func addRegionCounts(sum *probe.RegionCounts, c probe.RegionCounts) {
 	sum.MaxIter = max(sum.MaxIter, c.MaxIter)
 	sum.SqIter += c.SqIter
 	sum.Timed = sum.Timed || c.Timed
+	for i, t := range c.RankTrips {
+		for len(sum.RankTrips) <= i {
+			sum.RankTrips = append(sum.RankTrips, probe.TripCounts{})
+		}
+		sum.RankTrips[i].Add(t)
+	}
 	for i := range c.VecCnt {
 		if i == len(sum.VecCnt) {
 			sum.VecNs, sum.VecCnt, sum.VecMin = append(sum.VecNs, 0), append(sum.VecCnt, 0), append(sum.VecMin, c.VecMin[i])

@@ -107,7 +107,11 @@ type Region struct {
 	OwnPerExecNs float64 `json:"ownPerExecNs,omitempty"`
 	OwnPerIterNs float64 `json:"ownPerIterNs,omitempty"` // loops
 
-	Trips     *Trips     `json:"trips,omitempty"`     // loops
+	Trips *Trips `json:"trips,omitempty"` // loops
+	// RankTrips are a data-dependent loop's trip statistics per rank
+	// (index), from the counting run; absent for loops whose trip count
+	// is known at entry.
+	RankTrips []Trips    `json:"rankTrips,omitempty"`
 	Imbalance *Imbalance `json:"imbalance,omitempty"` // outermost loops with per-iteration times
 	Prob      *float64   `json:"prob,omitempty"`      // arms: share of the executions of the if or switch
 	Callee    string     `json:"callee,omitempty"`    // calls

@@ -24,6 +24,7 @@ type region struct {
 	outer    bool          // Loop: not nested in another loop of its function
 	vec      bool          // Loop: coarse iterations, may get per-iteration times
 	vecProbe bool          // Loop: instrumented for per-iteration times
+	counted  bool          // Loop: trip count not known at entry (counted per iteration): may depend on data
 
 	// noProbe regions have no probe: their count is the iterations of
 	// loop derivedFrom, less the count of derivedMinus (if >= 0).

@@ -221,8 +221,9 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 	}
 	if plan == nil {
 		// Calibrate in the counting run only: it takes a while, and the
-		// timed run's wall time is the overhead measurement.
-		env = append(env, probe.EnvCalibrate+"=1")
+		// timed run's wall time is the overhead measurement. The counting
+		// run also keeps the trip counts of data-dependent loops per rank.
+		env = append(env, probe.EnvCalibrate+"=1", probe.EnvRankTrips+"="+indexList(countedLoops(r.in)))
 	} else {
 		env = append(env, probe.EnvTimed+"="+indexList(plan.timed), probe.EnvVec+"="+indexList(plan.vec))
 	}

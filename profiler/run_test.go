@@ -167,3 +167,31 @@ func TestProfileRows(t *testing.T) {
 		}
 	}
 }
+
+// A loop whose trip count depends on the rank's data gets its trip
+// statistics per rank as well as pooled.
+func TestProfileRankTrips(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := tempModule(t, "ranktrips")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "120"}, NP: 3, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := p.Region("main.countDown:loop@main.go:+2:2")
+	if !ok {
+		t.Fatal("no region for countDown's loop")
+	}
+	if r.Trips == nil || r.Trips.Mean != (120.0+60+40)/3 {
+		t.Errorf("pooled trips %+v, want mean %g", r.Trips, (120.0+60+40)/3)
+	}
+	if len(r.RankTrips) != 3 {
+		t.Fatalf("rank trips %+v, want 3 ranks", r.RankTrips)
+	}
+	for rank, want := range []float64{120, 60, 40} {
+		if got := r.RankTrips[rank]; got.Mean != want || got.Min != int64(want) || got.Max != int64(want) || got.Std != 0 {
+			t.Errorf("rank %d trips %+v, want %g each time", rank, got, want)
+		}
+	}
+}

@@ -72,6 +72,7 @@ func (tb *timingBinary) merge(count, timed *probe.Counts) *probe.Counts {
 	for j, k := range tb.full {
 		if j < len(timed.Regions) && k < len(out.Regions) {
 			out.Regions[k] = timed.Regions[j]
+			out.Regions[k].RankTrips = count.Regions[k].RankTrips
 		}
 	}
 	return &out
@@ -144,4 +145,15 @@ func (r *runner) runBaseline(ctx context.Context, bb *baselineBinary, np int) (w
 		return 0, 0, fmt.Errorf("profiler: the baseline program recorded no time for main")
 	}
 	return m.wallNs, float64(m.counts.Regions[bb.main].Ns), nil
+}
+
+// countedLoops are the loops whose trip count is not known at entry.
+func countedLoops(in *Instrumented) map[int]bool {
+	set := map[int]bool{}
+	for _, r := range in.Regions {
+		if r.Kind == Loop && r.counted {
+			set[r.Index] = true
+		}
+	}
+	return set
 }

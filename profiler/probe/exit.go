@@ -48,6 +48,7 @@ func Main(body func(*mpi.Comm)) {
 	var bodyEnd atomic.Int64
 	tr, err := mpi.Launch(mpi.Options{NP: np, Trace: tracePath != ""}, func(c *mpi.Comm) {
 		once.Do(func() { startNs.Store(Now() - t0) })
+		registerRank(c.Rank())
 		body(c)
 		for t := Now(); ; {
 			if old := bodyEnd.Load(); t <= old || bodyEnd.CompareAndSwap(old, t) {

@@ -42,6 +42,9 @@ type RegionCounts struct {
 	VecNs   []int64 `json:"vecNs,omitempty"`  // per iteration ordinal, summed over entries
 	VecCnt  []int64 `json:"vecCnt,omitempty"` // entries that reached that ordinal
 	VecMin  []int64 `json:"vecMin,omitempty"` // smallest time of that ordinal over entries
+	// RankTrips are the trip statistics per rank (index) of a loop listed
+	// in $PARPREDICT_PROBE_RANKTRIPS.
+	RankTrips []TripCounts `json:"rankTrips,omitempty"`
 }
 
 var flushOnce sync.Once
@@ -83,6 +86,9 @@ func Snapshot() *Counts {
 			r.MinIter = m - 1
 		}
 		r.MaxIter, r.SqIter, r.Timed = s.maxIter.Load(), s.sqIter.Load(), s.timed
+		if s.ranked {
+			r.RankTrips = snapshotRankTrips(i)
+		}
 		a := &vecs[i]
 		a.mu.Lock()
 		r.VecNs = append([]int64(nil), a.ns...)

@@ -1,6 +1,9 @@
 package probe
 
-import "testing"
+import (
+	"sync"
+	"testing"
+)
 
 func TestCounters(t *testing.T) {
 	setup("4", "1", "1")
@@ -84,5 +87,52 @@ func TestCalibrate(t *testing.T) {
 	c := Calibrate()
 	if c.Timer <= 0 || c.ClockRes <= 0 {
 		t.Errorf("calibration found no cost: %+v", c)
+	}
+}
+
+// Loops listed in $PARPREDICT_PROBE_RANKTRIPS keep their trip counts per
+// rank: each goroutine registered for a rank records into its own entry,
+// from Loop (outermost loops) and AddAcc (inner loops flushed by their
+// enclosing loop).
+func TestRankTrips(t *testing.T) {
+	setup("3", "", "")
+	defer setup("", "", "")
+	mark("1,2", func(s *slot) { s.ranked = true })
+	rankTrips.byLo = nil
+	var wg sync.WaitGroup
+	for rank := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			registerRank(rank)
+			for range rank + 1 {
+				Loop(1, int64(10*rank), 0)
+			}
+			var a Acc
+			a.Add(int64(rank))
+			a.Add(int64(rank + 2))
+			AddAcc(2, &a)
+			Loop(0, 5, 0) // not ranked
+		}()
+	}
+	wg.Wait()
+	c := Snapshot()
+	if got := c.Regions[0].RankTrips; got != nil {
+		t.Errorf("region 0 is not ranked, has %v", got)
+	}
+	loop := c.Regions[1].RankTrips
+	inner := c.Regions[2].RankTrips
+	if len(loop) != 3 || len(inner) != 3 {
+		t.Fatalf("rank trips %v and %v, want 3 ranks each", loop, inner)
+	}
+	for r := range 3 {
+		want := TripCounts{Entries: int64(r + 1), Iters: int64((r + 1) * 10 * r), SqIter: int64((r + 1) * 100 * r * r), MinIter: int64(10 * r), MaxIter: int64(10 * r)}
+		if loop[r] != want {
+			t.Errorf("rank %d outer: %+v, want %+v", r, loop[r], want)
+		}
+		want = TripCounts{Entries: 2, Iters: int64(2*r + 2), SqIter: int64(r*r + (r+2)*(r+2)), MinIter: int64(r), MaxIter: int64(r + 2)}
+		if inner[r] != want {
+			t.Errorf("rank %d inner: %+v, want %+v", r, inner[r], want)
+		}
 	}
 }

@@ -27,7 +27,8 @@ type slot struct {
 	sqIter  atomic.Int64 // sum of squared iterations per entry (saturating)
 	timed   bool
 	vec     bool
-	_       [14]byte
+	ranked  bool // trip counts kept per rank too
+	_       [13]byte
 }
 
 var (
@@ -35,7 +36,10 @@ var (
 	epoch = time.Now()
 )
 
-func init() { setup(os.Getenv(EnvN), os.Getenv(EnvTimed), os.Getenv(EnvVec)) }
+func init() {
+	setup(os.Getenv(EnvN), os.Getenv(EnvTimed), os.Getenv(EnvVec))
+	mark(os.Getenv(EnvRankTrips), func(s *slot) { s.ranked = true })
+}
 
 // setup sizes the slot array and marks timed and vector regions. Bad
 // values leave probes off rather than failing the user's program.
@@ -130,6 +134,13 @@ func Loop(k int, n int64, t0 int64) {
 	if n < 1<<31 {
 		s.sqIter.Add(n * n)
 	}
+	if s.ranked {
+		t := TripCounts{Entries: 1, Iters: n, MinIter: n, MaxIter: n}
+		if n < 1<<31 {
+			t.SqIter = n * n
+		}
+		recordRankTrips(k, t)
+	}
 }
 
 // Add adds n executions to region k; loops flush their local counters of
@@ -179,5 +190,8 @@ func AddAcc(k int, a *Acc) {
 		if s.maxIter.CompareAndSwap(m, a.max) {
 			break
 		}
+	}
+	if s.ranked {
+		recordRankTrips(k, TripCounts{Entries: a.entries, Iters: a.iters, SqIter: a.sq, MinIter: a.min - 1, MaxIter: a.max})
 	}
 }
