@@ -127,8 +127,11 @@ func TestProfileRows(t *testing.T) {
 	if then.Prob == nil || *then.Prob < 0.49 || *then.Prob > 0.51 {
 		t.Errorf("then arm probability %v, want 0.5", then.Prob)
 	}
+	// Within one run the timings nest exactly; each region's numbers come
+	// from the run that timed it fastest, so the sum may fall short of
+	// main's fastest run by what disturbed the other runs.
 	tot := p.Totals
-	if diff := tot.AccountedNs + tot.ProbeCostNs - tot.MainNs; diff > 0.01*tot.MainNs || diff < -0.01*tot.MainNs {
+	if diff := tot.AccountedNs + tot.ProbeCostNs - tot.MainNs; diff > 0.01*tot.MainNs || diff < -0.05*tot.MainNs {
 		t.Errorf("own %v + MPI %v + probe cost %v = %v, main %v: timings do not nest",
 			tot.OwnNs, tot.MPINs, tot.ProbeCostNs, tot.AccountedNs+tot.ProbeCostNs, tot.MainNs)
 	}
