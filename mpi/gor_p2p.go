@@ -2,6 +2,11 @@
 
 package mpi
 
+import (
+	"runtime"
+	"time"
+)
+
 // reqBackend is a pending send or receive of the goroutine backend.
 type reqBackend struct {
 	owner    *rankState
@@ -45,6 +50,7 @@ func (b *commBackend) completeRecvLocked(r *reqBackend, data []byte, src, srcWor
 	copy(r.buf, data)
 	r.done = true
 	r.st = Status{Source: src, Tag: tag, Count: len(data)}
+	r.owner.completions.Add(1)
 	if o := r.owner; o.blocked && allDone(o.waitingOn) {
 		o.blocked = false
 		w.blocked--
@@ -78,6 +84,7 @@ func allDone(reqs []*reqBackend) bool {
 // unwinds the rank if the run fails meanwhile (deadlock included).
 func (b *commBackend) waitLocked(reqs []*reqBackend, d opDesc) {
 	w, rs := b.w, b.rs
+	polled := false
 	for {
 		if w.failure != nil {
 			w.mu.Unlock()
@@ -85,6 +92,11 @@ func (b *commBackend) waitLocked(reqs []*reqBackend, d opDesc) {
 		}
 		if allDone(reqs) {
 			return
+		}
+		if !polled {
+			polled = true
+			b.pollLocked()
+			continue
 		}
 		rs.blocked, rs.waitingOn, rs.waitOp = true, reqs, d
 		rs.waitSite = callSite()
@@ -182,4 +194,33 @@ func (b *commBackend) test(r *reqBackend) (Status, bool) {
 	st, done := r.st, r.done
 	b.w.mu.Unlock()
 	return st, done
+}
+
+// pollWait is how long a rank waiting for a message polls for it before it
+// parks. A parked rank is woken on the core of the rank that sends to it,
+// and runs there once the sender blocks in turn; another core, idle, may
+// take longer to wake than that (tens of microseconds on a virtual
+// machine), so ranks that exchange every few hundred microseconds would
+// take turns on one core. Polling first keeps each on its own core, as an
+// MPI library's busy-polling does; it yields between polls, so ranks that
+// outnumber the cores still share them.
+const pollWait = 100 * time.Microsecond
+
+// pollLocked releases the world's lock and polls until the calling rank
+// completes a receive (or the run fails) or pollWait passes; it returns
+// with the lock held again.
+func (b *commBackend) pollLocked() {
+	rs := b.rs
+	seen := rs.completions.Load()
+	b.w.mu.Unlock()
+	deadline := time.Now().Add(pollWait)
+	for i := 1; rs.completions.Load() == seen; i++ {
+		if i%64 == 0 {
+			if time.Now().After(deadline) {
+				break
+			}
+			runtime.Gosched()
+		}
+	}
+	b.w.mu.Lock()
 }

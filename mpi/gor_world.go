@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -46,6 +47,9 @@ type rankState struct {
 	waitOp     opDesc
 	waitSite   string
 	done       bool
+	// completions counts completed receives of this rank (and failures),
+	// for a rank polling without the world's lock (spinLocked).
+	completions atomic.Uint64
 }
 
 type message struct {
@@ -157,6 +161,7 @@ func (w *world) failLocked(err error) {
 		w.failure = err
 	}
 	for _, rs := range w.ranks {
+		rs.completions.Add(1)
 		rs.cond.Signal()
 	}
 }
