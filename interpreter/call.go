@@ -7,76 +7,88 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// args evaluates a call's arguments (the receiver first in invoke mode).
-func (r *ssaRank) args(f *frame, c *ssa.CallCommon) []value {
-	out := make([]value, 0, len(c.Args)+1)
-	for _, a := range c.Args {
-		out = append(out, r.get(f, a))
+// args evaluates a call's arguments into r.argBuf, after recv if it is
+// not nil (the receiver in invoke mode). They are valid until the next
+// call: a callee copies them into its frame.
+func (r *ssaRank) args(f *frame, ic *instrCode, recv *value) []value {
+	out := r.argBuf[:0]
+	if recv != nil {
+		out = append(out, *recv)
 	}
+	for i := range ic.args {
+		out = append(out, r.get(f, &ic.args[i]))
+	}
+	r.argBuf = out
 	return out
 }
 
 // callee resolves the function a call (or defer) invokes and its arguments.
 // The function value is unknown if it cannot be resolved.
-func (r *ssaRank) callee(f *frame, c *ssa.CallCommon) (value, []value) {
-	args := r.args(f, c)
+func (r *ssaRank) callee(f *frame, c *ssa.CallCommon, ic *instrCode) (value, []value) {
 	if c.IsInvoke() {
-		recv := r.get(f, c.Value)
+		recv := r.get(f, &ic.a)
 		if recv.k != vIface || recv.t == nil {
-			return unknown, args
+			return unknown, r.args(f, ic, nil)
 		}
 		prog := r.shared.prog
 		sel := prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())
 		if sel == nil {
-			return unknown, args
+			return unknown, r.args(f, ic, nil)
 		}
-		return value{k: vFunc, fn: prog.MethodValue(sel)}, append([]value{recv.obj.get(0)}, args...)
+		this := recv.obj.get(0)
+		return value{k: vFunc, fn: prog.MethodValue(sel)}, r.args(f, ic, &this)
 	}
-	if b, ok := c.Value.(*ssa.Builtin); ok {
-		return value{k: vFunc, s: b.Name()}, args
-	}
-	return r.get(f, c.Value), args
+	return r.get(f, &ic.a), r.args(f, ic, nil)
 }
 
 // call executes a call instruction: a builtin, a user function (pushed as
 // a frame), an MPI operation (returned for the simulator), or a library
 // function (evaluated if pure and known, else costed and unknown).
-func (r *ssaRank) call(f *frame, in *ssa.Call) (Op, bool, error) {
-	fnv, args := r.callee(f, in.Common())
+func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (Op, bool, error) {
+	fnv, args := r.callee(f, in.Common(), ic)
 	switch {
 	case fnv.k == vFunc && fnv.s != "":
 		v, err := r.builtin(in, fnv.s, args)
 		if err != nil {
 			return Op{}, false, err
 		}
-		r.set(f, in, v)
+		r.set(f, v)
 		return Op{}, false, nil
 	case fnv.k != vFunc || fnv.fn == nil:
 		r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
-		r.opaqueCall(f, in, args)
+		r.opaqueCall(f, in, ic, args)
 		return Op{}, false, nil
 	}
-	fn := fnv.fn
-	if isMPI(fn) {
-		return r.mpiCall(f, in, fn, args)
+	ci := ic.callee
+	if ci == nil || ci.fn != fnv.fn {
+		ci = r.shared.callee(fnv.fn)
 	}
-	if r.shared.oracle.IsUser(fn) {
+	if ci.mpi {
+		return r.mpiCall(f, in, ic, ci, args)
+	}
+	if ci.user {
 		// A call the profiler timed as a statement: its own time (what its
 		// untimed callee spent) is charged here.
-		r.compute += r.shared.oracle.CallCost(in)
-		return Op{}, false, r.pushCall(fn, args, fnv.obj, in)
+		r.compute += ic.callCost
+		if len(ci.fn.Blocks) == 0 {
+			return Op{}, false, r.errorf(ci.fn.Pos(), "function %s has no body (assembly or external)", ci.fn)
+		}
+		if ci.code == nil {
+			ci.code = r.shared.code(ci.fn)
+		}
+		return Op{}, false, r.pushCode(ci.code, args, fnv.obj, ic.dst)
 	}
-	return Op{}, false, r.library(f, in, fn, args)
+	return Op{}, false, r.library(f, in, ic, ci.fn, args)
 }
 
 // opaqueCall charges a call the interpreter does not execute and makes its
 // result, and the memory its arguments reach, unknown.
-func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, args []value) {
-	r.compute += r.shared.oracle.CallCost(in)
+func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, ic *instrCode, args []value) {
+	r.compute += ic.callCost
 	for _, a := range args {
 		r.havocValue(a)
 	}
-	r.set(f, in, unknownOf(in.Type()))
+	r.set(f, unknownOf(in.Type()))
 }
 
 func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error) {

@@ -24,7 +24,7 @@ func libName(fn *ssa.Function) string {
 }
 
 // library runs a call of a function outside the analysed program.
-func (r *ssaRank) library(f *frame, in *ssa.Call, fn *ssa.Function, args []value) error {
+func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, fn *ssa.Function, args []value) error {
 	name := libName(fn)
 	if fn.Name() == "init" && fn.Signature.Recv() == nil {
 		return nil // libraries' package initialisers are not modelled
@@ -35,7 +35,7 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 			return r.errorf(in.Pos(), "%s: %v", name, err)
 		}
 		if ok {
-			r.set(f, in, v)
+			r.set(f, v)
 			return nil
 		}
 	}
@@ -49,7 +49,7 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 	case strings.HasPrefix(name, "log.Fatal") || strings.HasPrefix(name, "log.Panic"):
 		return r.errorf(in.Pos(), "the program calls %s", name)
 	}
-	r.opaqueCall(f, in, args)
+	r.opaqueCall(f, in, ic, args)
 	return nil
 }
 

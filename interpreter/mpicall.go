@@ -30,25 +30,22 @@ func isMPI(fn *ssa.Function) bool { return pkgPath(fn) == MPIPath }
 
 // pendingCall is an MPI call waiting for the simulator to complete it.
 type pendingCall struct {
-	call     *ssa.Call
-	status   bool // the call returns a Status
+	dst      int32 // the call's result slot
+	tuple    bool  // the call returns (Status, bool): Test
+	status   bool  // the call returns a Status
 	statuses int  // Waitall: number of statuses
 	elemSize int
 }
 
 // mpiCall turns a call of package mpi into an Op for the simulator, or
 // answers it at once (Rank, Size, ...).
-func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value) (Op, bool, error) {
-	name := fn.Name()
-	if o := fn.Origin(); o != nil {
-		name = o.Name()
+func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value) (Op, bool, error) {
+	name, es := ci.mpiName, ci.elemSize
+	if ic.site == "" {
+		site := r.shared.prog.Fset.Position(in.Pos())
+		ic.site = fmt.Sprintf("%s:%d", baseName(site.Filename), site.Line)
 	}
-	es := 1
-	if targs := fn.TypeArgs(); len(targs) > 0 {
-		es = int(sizes.Sizeof(targs[0]))
-	}
-	site := r.shared.prog.Fset.Position(in.Pos())
-	op := Op{Site: fmt.Sprintf("%s:%d", baseName(site.Filename), site.Line)}
+	op := Op{Site: ic.site}
 	intArg := func(i int, what string) (int, error) {
 		if args[i].k != vInt {
 			return 0, r.errorf(in.Pos(), "mpi.%s: the %s is not known to the interpreter (it depends on skipped work or a library result)", name, what)
@@ -66,7 +63,8 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 		return 0
 	}
 	var err error
-	wait := &pendingCall{call: in, elemSize: es}
+	r.awaitBuf = pendingCall{dst: ic.dst, tuple: fnResults(in) == 2, elemSize: es}
+	wait := &r.awaitBuf
 	switch name {
 	case "init":
 		return op, false, nil // the runtime's flags are the sweep's business
@@ -76,24 +74,24 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 			return op, false, r.errorf(in.Pos(), "mpi.%s: the SPMD body is not a known function", name)
 		}
 		if name == "Run" {
-			r.set(f, in, nilValue)
+			r.set(f, nilValue)
 		}
-		if err := r.pushCall(body.fn, []value{{k: vOpaque, s: "comm"}}, body.obj, nil); err != nil {
+		if err := r.pushCall(body.fn, []value{{k: vOpaque, s: "comm"}}, body.obj, -1); err != nil {
 			return op, false, err
 		}
 		r.top().onExit = func() { r.stack = r.stack[:0] } // the rank ends with its body
 		return op, false, nil
 	case "NP":
-		r.set(f, in, intv(int64(r.size)))
+		r.set(f, intv(int64(r.size)))
 		return op, false, nil
 	case "Wtime":
-		r.set(f, in, unknown)
+		r.set(f, unknown)
 		return op, false, nil
 	case "Rank":
-		r.set(f, in, intv(int64(r.rank)))
+		r.set(f, intv(int64(r.rank)))
 		return op, false, nil
 	case "Size":
-		r.set(f, in, intv(int64(r.size)))
+		r.set(f, intv(int64(r.size)))
 		return op, false, nil
 	case "BeginInterval", "EndInterval":
 		if args[1].k != vInt {
@@ -121,7 +119,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 		wait = nil
 		if name == "Isend" {
 			op.Kind = OpIsend
-			r.isRequest(f, in, &op)
+			r.isRequest(f, &op)
 		}
 	case "Recv", "Irecv":
 		op.Kind, op.Bytes = OpRecv, bytesOf(1)
@@ -132,7 +130,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 		wait.status = true
 		if name == "Irecv" {
 			op.Kind = OpIrecv
-			r.isRequest(f, in, &op)
+			r.isRequest(f, &op)
 			wait = nil
 		}
 	case "Sendrecv":
@@ -224,10 +222,10 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 }
 
 // isRequest gives a non-blocking call its request.
-func (r *ssaRank) isRequest(f *frame, in *ssa.Call, op *Op) {
+func (r *ssaRank) isRequest(f *frame, op *Op) {
 	r.nextReq++
 	op.Req = int(r.nextReq)
-	r.set(f, in, value{k: vOpaque, s: "request", i: r.nextReq})
+	r.set(f, value{k: vOpaque, s: "request", i: r.nextReq})
 }
 
 // finishCall stores the result of the completed MPI call.
@@ -241,15 +239,15 @@ func (r *ssaRank) finishCall(res Result) {
 	switch {
 	case w.status:
 		st := statusValue(res, w.elemSize)
-		if fnResults(w.call) == 2 { // Test: (Status, bool)
-			r.set(f, w.call, tuple(st, boolv(true)))
+		if w.tuple { // Test: (Status, bool)
+			f.env[w.dst] = tuple(st, boolv(true))
 		} else {
-			r.set(f, w.call, st)
+			f.env[w.dst] = st
 		}
 	case w.statuses > 0:
 		o := newObject(unknownOf(types.NewStruct(nil, nil)), nil)
 		n := int64(w.statuses)
-		r.set(f, w.call, value{k: vSlice, obj: o, n: n, c: n})
+		f.env[w.dst] = value{k: vSlice, obj: o, n: n, c: n}
 	}
 }
 
