@@ -194,6 +194,11 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	dst := s
 	if s.n+m > s.c {
 		o := newObject(s.obj.def, elem)
+		for i, c := range s.obj.dense {
+			if j := int64(i); j >= s.i && j < s.i+s.n {
+				o.set(j-s.i, c)
+			}
+		}
 		for i, c := range s.obj.cells {
 			if i >= s.i && i < s.i+s.n {
 				o.set(i-s.i, c)

@@ -72,11 +72,7 @@ func float2(g func(x, y float64) float64) libFunc {
 }
 
 func tuple(vs ...value) value {
-	o := newObject(unknown, nil)
-	for i, v := range vs {
-		o.set(int64(i), v)
-	}
-	return value{k: vTuple, obj: o}
+	return value{k: vTuple, obj: newDense(vs...)}
 }
 
 var nilValue = value{k: vNil}

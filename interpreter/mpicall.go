@@ -33,7 +33,7 @@ type pendingCall struct {
 	dst      int32 // the call's result slot
 	tuple    bool  // the call returns (Status, bool): Test
 	status   bool  // the call returns a Status
-	statuses int  // Waitall: number of statuses
+	statuses int   // Waitall: number of statuses
 	elemSize int
 }
 
@@ -259,10 +259,7 @@ func fnResults(call *ssa.Call) int {
 }
 
 func statusValue(res Result, elemSize int) value {
-	o := newObject(unknown, nil)
-	o.set(0, intv(int64(res.Source)))
-	o.set(1, intv(int64(res.Tag)))
-	o.set(2, intv(int64(res.Bytes/max(elemSize, 1))))
+	o := newDense(intv(int64(res.Source)), intv(int64(res.Tag)), intv(int64(res.Bytes/max(elemSize, 1))))
 	return value{k: vStruct, obj: o}
 }
 

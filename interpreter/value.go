@@ -80,9 +80,13 @@ func (v value) String() string {
 }
 
 // object is a memory block: a variable, an array, a struct, a closure's
-// free variables. Cells not in cells hold def (the zero value of the
-// element type, or unknown once skipped code may have written them).
+// free variables. Cells written in order from 0 on are kept in dense (a
+// struct's fields, a tuple, an array filled front to back), other written
+// cells in cells, whose keys are never in [0, len(dense)). Cells in
+// neither hold def (the zero value of the element type, or unknown once
+// skipped code may have written them).
 type object struct {
+	dense []value
 	cells map[int64]value
 	def   value
 	elem  types.Type // element type of array objects, to materialise aggregates
@@ -99,7 +103,14 @@ type mapKey struct {
 
 func newObject(def value, elem types.Type) *object { return &object{def: def, elem: elem} }
 
+// newDense is an object of unknown default whose cells 0..len(cells)-1
+// hold cells.
+func newDense(cells ...value) *object { return &object{def: unknown, dense: cells} }
+
 func (o *object) get(i int64) value {
+	if uint64(i) < uint64(len(o.dense)) {
+		return o.dense[i]
+	}
 	if v, ok := o.cells[i]; ok {
 		return v
 	}
@@ -113,6 +124,14 @@ func (o *object) get(i int64) value {
 }
 
 func (o *object) set(i int64, v value) {
+	switch {
+	case uint64(i) < uint64(len(o.dense)):
+		o.dense[i] = v
+		return
+	case i == int64(len(o.dense)) && o.cells == nil:
+		o.dense = append(o.dense, v)
+		return
+	}
 	if o.cells == nil {
 		o.cells = map[int64]value{}
 	}
@@ -121,6 +140,7 @@ func (o *object) set(i int64, v value) {
 
 // havoc makes every cell of o unknown: skipped code may have written it.
 func (o *object) havoc() {
+	o.dense = nil
 	o.cells = nil
 	o.def = unknown
 	o.m = nil
@@ -132,6 +152,12 @@ func copyValue(v value) value {
 		return v
 	}
 	o := &object{def: v.obj.def, elem: v.obj.elem}
+	if len(v.obj.dense) > 0 {
+		o.dense = make([]value, len(v.obj.dense))
+		for i, c := range v.obj.dense {
+			o.dense[i] = copyValue(c)
+		}
+	}
 	if len(v.obj.cells) > 0 {
 		o.cells = make(map[int64]value, len(v.obj.cells))
 		for i, c := range v.obj.cells {
