@@ -21,29 +21,50 @@ func isUnsigned(t types.Type) bool {
 
 var sizes = types.SizesFor("gc", "amd64")
 
-// wrap truncates an integer result to the width of t, as Go arithmetic does.
-func wrap(i int64, t types.Type) int64 {
+// numType is what arithmetic needs to know of an operand's type, worked
+// out once per instruction rather than on every operation.
+type numType struct {
+	unsigned bool
+	float32  bool
+	bits     uint8 // integer width when below 64 bits, else 0 (no truncation)
+}
+
+func numOf(t types.Type) numType {
 	b := basicOf(t)
 	if b == nil {
+		return numType{}
+	}
+	nt := numType{unsigned: b.Info()&types.IsUnsigned != 0, float32: b.Kind() == types.Float32}
+	if bits := 8 * sizes.Sizeof(b); bits < 64 {
+		nt.bits = uint8(bits)
+	}
+	return nt
+}
+
+// wrap truncates an integer result to the width of the type, as Go
+// arithmetic does.
+func (nt numType) wrap(i int64) int64 {
+	if nt.bits == 0 {
 		return i
 	}
-	bits := 8 * sizes.Sizeof(b)
-	if bits >= 64 {
-		return i
+	if nt.unsigned {
+		return int64(uint64(i) & (1<<uint(nt.bits) - 1))
 	}
-	if b.Info()&types.IsUnsigned != 0 {
-		return int64(uint64(i) & (1<<uint(bits) - 1))
-	}
-	shift := uint(64 - bits)
+	shift := uint(64 - nt.bits)
 	return i << shift >> shift
 }
 
-func roundFloat(f float64, t types.Type) float64 {
-	if b := basicOf(t); b != nil && b.Kind() == types.Float32 {
+func (nt numType) round(f float64) float64 {
+	if nt.float32 {
 		return float64(float32(f))
 	}
 	return f
 }
+
+// wrap truncates an integer result to the width of t, as Go arithmetic does.
+func wrap(i int64, t types.Type) int64 { return numOf(t).wrap(i) }
+
+func roundFloat(f float64, t types.Type) float64 { return numOf(t).round(f) }
 
 // constValue converts an SSA constant.
 func constValue(c constant.Value, t types.Type) value {
@@ -81,15 +102,15 @@ func constValue(c constant.Value, t types.Type) value {
 }
 
 // binop evaluates x op y for operands of type t (the type of x).
-func binop(op token.Token, x, y value, t types.Type) (value, error) {
+func binop(op token.Token, x, y *value, t numType) (value, error) {
 	if !x.known() || !y.known() {
 		return unknown, nil
 	}
 	switch op {
 	case token.EQL:
-		return boolv(equal(x, y)), nil
+		return boolv(equal(*x, *y)), nil
 	case token.NEQ:
-		return boolv(!equal(x, y)), nil
+		return boolv(!equal(*x, *y)), nil
 	}
 	switch x.k {
 	case vInt:
@@ -136,15 +157,15 @@ func binop(op token.Token, x, y value, t types.Type) (value, error) {
 	return unknown, nil
 }
 
-func intBinop(op token.Token, a, b int64, t types.Type) (value, error) {
-	u := isUnsigned(t)
+func intBinop(op token.Token, a, b int64, t numType) (value, error) {
+	u := t.unsigned
 	switch op {
 	case token.ADD:
-		return intv(wrap(a+b, t)), nil
+		return intv(t.wrap(a+b)), nil
 	case token.SUB:
-		return intv(wrap(a-b, t)), nil
+		return intv(t.wrap(a-b)), nil
 	case token.MUL:
-		return intv(wrap(a*b, t)), nil
+		return intv(t.wrap(a*b)), nil
 	case token.QUO, token.REM:
 		if b == 0 {
 			return unknown, errDivideByZero
@@ -160,20 +181,20 @@ func intBinop(op token.Token, a, b int64, t types.Type) (value, error) {
 		default:
 			r = a % b
 		}
-		return intv(wrap(r, t)), nil
+		return intv(t.wrap(r)), nil
 	case token.AND:
 		return intv(a & b), nil
 	case token.OR:
 		return intv(a | b), nil
 	case token.XOR:
-		return intv(wrap(a^b, t)), nil
+		return intv(t.wrap(a^b)), nil
 	case token.AND_NOT:
 		return intv(a &^ b), nil
 	case token.SHL:
 		if uint64(b) >= 64 {
 			return intv(0), nil
 		}
-		return intv(wrap(a<<uint64(b), t)), nil
+		return intv(t.wrap(a<<uint64(b))), nil
 	case token.SHR:
 		if u {
 			if uint64(b) >= 64 {
@@ -206,16 +227,16 @@ func intBinop(op token.Token, a, b int64, t types.Type) (value, error) {
 	return unknown, nil
 }
 
-func floatBinop(op token.Token, a, b float64, t types.Type) (value, error) {
+func floatBinop(op token.Token, a, b float64, t numType) (value, error) {
 	switch op {
 	case token.ADD:
-		return floatv(roundFloat(a+b, t)), nil
+		return floatv(t.round(a+b)), nil
 	case token.SUB:
-		return floatv(roundFloat(a-b, t)), nil
+		return floatv(t.round(a-b)), nil
 	case token.MUL:
-		return floatv(roundFloat(a*b, t)), nil
+		return floatv(t.round(a*b)), nil
 	case token.QUO:
-		return floatv(roundFloat(a/b, t)), nil
+		return floatv(t.round(a/b)), nil
 	case token.LSS:
 		return boolv(a < b), nil
 	case token.LEQ:

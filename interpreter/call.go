@@ -126,7 +126,7 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 	case "min", "max":
 		best := args[0]
 		for _, a := range args[1:] {
-			less, _ := binop(token.LSS, a, best, in.Call.Args[0].Type())
+			less, _ := binop(token.LSS, &a, &best, numOf(in.Call.Args[0].Type()))
 			if less.k != vBool {
 				return unknown, nil
 			}

@@ -41,6 +41,7 @@ type instrCode struct {
 	dst        int32 // slot of the value the instruction defines; -1 if none
 	a, b, c, d operand
 	args       []operand
+	num        numType     // BinOp: the operands' type
 	callee     *calleeInfo // static callee of a call or defer
 	callCost   float64     // oracle.CallCost of a call or defer
 	site       string      // "file.go:line" of an MPI call, once needed
@@ -272,6 +273,7 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 		ic.a = op(in.Tuple)
 	case *ssa.BinOp:
 		ic.a, ic.b = op(in.X), op(in.Y)
+		ic.num = numOf(in.X.Type())
 	case *ssa.IndexAddr:
 		ic.a, ic.b = op(in.X), op(in.Index)
 	case *ssa.Index:

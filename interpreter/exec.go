@@ -42,6 +42,7 @@ type ssaRank struct {
 	// are divided among the ranks.
 	distributed float64
 	steps       int64
+	limit       int64 // the step limit of the current run
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
 	await       *pendingCall // the MPI call whose completion Step is waiting for
@@ -134,6 +135,19 @@ func (r *ssaRank) get(f *frame, o *operand) value {
 		return f.env[o.idx]
 	}
 	return r.getOther(o)
+}
+
+// ref is get for operands that are only read: it does not copy slots and
+// constants.
+func (r *ssaRank) ref(f *frame, o *operand) *value {
+	switch o.kind {
+	case oSlot:
+		return &f.env[o.idx]
+	case oConst:
+		return o.val
+	}
+	v := r.getOther(o)
+	return &v
 }
 
 func (r *ssaRank) getOther(o *operand) value {
@@ -280,6 +294,12 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 		r.phiBuf = vals[:0]
 	}
 	f.block, f.bc, f.pc = bc.b, bc, 0
+	// The phis, already evaluated, are passed over as executed, unless
+	// one of them would reach the step limit (run reports that).
+	if n := int64(len(bc.phis)); n > 0 && r.steps+n <= r.limit {
+		f.pc = int(n)
+		r.steps += n
+	}
 	return nil
 }
 
@@ -306,6 +326,7 @@ func (r *ssaRank) run() (Op, error) {
 	if limit == 0 {
 		limit = 2e9
 	}
+	r.limit = limit
 	for len(r.stack) > 0 {
 		f := r.top()
 		if f.pc >= len(f.block.Instrs) {
@@ -336,7 +357,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, e
 	case *ssa.Jump:
 		return Op{}, false, r.jump(f, 0)
 	case *ssa.If:
-		c := r.get(f, &ic.a)
+		c := r.ref(f, &ic.a)
 		next := 1
 		if c.k == vBool {
 			if c.i != 0 {
@@ -371,7 +392,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, e
 			r.set(f, unop(in.Op, x, in.X.Type()))
 		}
 	case *ssa.BinOp:
-		v, err := binop(in.Op, r.get(f, &ic.a), r.get(f, &ic.b), in.X.Type())
+		v, err := binop(in.Op, r.ref(f, &ic.a), r.ref(f, &ic.b), ic.num)
 		if err != nil {
 			return Op{}, false, r.errorf(in.Pos(), "%v", err)
 		}
