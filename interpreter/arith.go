@@ -89,14 +89,14 @@ func constValue(c constant.Value, t types.Type) value {
 	case constant.Float:
 		if b := basicOf(t); b != nil && b.Info()&types.IsComplex != 0 {
 			f, _ := constant.Float64Val(c)
-			return value{k: vComplex, f: f}
+			return complexv(f, 0)
 		}
 		f, _ := constant.Float64Val(c)
 		return floatv(roundFloat(f, t))
 	case constant.Complex:
 		re, _ := constant.Float64Val(constant.Real(c))
 		im, _ := constant.Float64Val(constant.Imag(c))
-		return value{k: vComplex, f: re, g: im}
+		return complexv(re, im)
 	}
 	return unknown
 }
@@ -116,7 +116,7 @@ func binop(op token.Token, x, y *value, t numType) (value, error) {
 	case vInt:
 		return intBinop(op, x.i, y.i, t)
 	case vFloat:
-		return floatBinop(op, x.f, y.f, t)
+		return floatBinop(op, x.fl(), y.fl(), t)
 	case vBool:
 		switch op {
 		case token.AND, token.LAND:
@@ -138,7 +138,7 @@ func binop(op token.Token, x, y *value, t numType) (value, error) {
 			return boolv(x.s >= y.s), nil
 		}
 	case vComplex:
-		a, b := complex(x.f, x.g), complex(y.f, y.g)
+		a, b := complex(x.fl(), x.im()), complex(y.fl(), y.im())
 		var r complex128
 		switch op {
 		case token.ADD:
@@ -152,7 +152,7 @@ func binop(op token.Token, x, y *value, t numType) (value, error) {
 		default:
 			return unknown, nil
 		}
-		return value{k: vComplex, f: real(r), g: imag(r)}, nil
+		return complexv(real(r), imag(r)), nil
 	}
 	return unknown, nil
 }
@@ -161,11 +161,11 @@ func intBinop(op token.Token, a, b int64, t numType) (value, error) {
 	u := t.unsigned
 	switch op {
 	case token.ADD:
-		return intv(t.wrap(a+b)), nil
+		return intv(t.wrap(a + b)), nil
 	case token.SUB:
-		return intv(t.wrap(a-b)), nil
+		return intv(t.wrap(a - b)), nil
 	case token.MUL:
-		return intv(t.wrap(a*b)), nil
+		return intv(t.wrap(a * b)), nil
 	case token.QUO, token.REM:
 		if b == 0 {
 			return unknown, errDivideByZero
@@ -187,14 +187,14 @@ func intBinop(op token.Token, a, b int64, t numType) (value, error) {
 	case token.OR:
 		return intv(a | b), nil
 	case token.XOR:
-		return intv(t.wrap(a^b)), nil
+		return intv(t.wrap(a ^ b)), nil
 	case token.AND_NOT:
 		return intv(a &^ b), nil
 	case token.SHL:
 		if uint64(b) >= 64 {
 			return intv(0), nil
 		}
-		return intv(t.wrap(a<<uint64(b))), nil
+		return intv(t.wrap(a << uint64(b))), nil
 	case token.SHR:
 		if u {
 			if uint64(b) >= 64 {
@@ -230,13 +230,13 @@ func intBinop(op token.Token, a, b int64, t numType) (value, error) {
 func floatBinop(op token.Token, a, b float64, t numType) (value, error) {
 	switch op {
 	case token.ADD:
-		return floatv(t.round(a+b)), nil
+		return floatv(t.round(a + b)), nil
 	case token.SUB:
-		return floatv(t.round(a-b)), nil
+		return floatv(t.round(a - b)), nil
 	case token.MUL:
-		return floatv(t.round(a*b)), nil
+		return floatv(t.round(a * b)), nil
 	case token.QUO:
-		return floatv(t.round(a/b)), nil
+		return floatv(t.round(a / b)), nil
 	case token.LSS:
 		return boolv(a < b), nil
 	case token.LEQ:
@@ -257,9 +257,9 @@ func equal(x, y value) bool {
 	case vInt, vBool:
 		return x.i == y.i
 	case vFloat:
-		return x.f == y.f
+		return x.fl() == y.fl()
 	case vComplex:
-		return x.f == y.f && x.g == y.g
+		return x.fl() == y.fl() && x.im() == y.im()
 	case vString:
 		return x.s == y.s
 	case vNil:
@@ -287,13 +287,13 @@ func convert(x value, from, to types.Type) value {
 		case vInt:
 			return intv(wrap(x.i, to))
 		case vFloat:
-			if math.IsNaN(x.f) || math.IsInf(x.f, 0) {
+			if math.IsNaN(x.fl()) || math.IsInf(x.fl(), 0) {
 				return unknown
 			}
-			if tb.Info()&types.IsUnsigned != 0 && x.f >= 1<<63 {
-				return intv(wrap(int64(uint64(x.f)), to))
+			if tb.Info()&types.IsUnsigned != 0 && x.fl() >= 1<<63 {
+				return intv(wrap(int64(uint64(x.fl())), to))
 			}
-			return intv(wrap(int64(x.f), to))
+			return intv(wrap(int64(x.fl()), to))
 		}
 	case tb.Info()&types.IsFloat != 0:
 		switch x.k {
@@ -303,7 +303,7 @@ func convert(x value, from, to types.Type) value {
 			}
 			return floatv(roundFloat(float64(x.i), to))
 		case vFloat:
-			return floatv(roundFloat(x.f, to))
+			return floatv(roundFloat(x.fl(), to))
 		}
 	case tb.Info()&types.IsComplex != 0:
 		if x.k == vComplex {
@@ -345,9 +345,9 @@ func unop(op token.Token, x value, t types.Type) value {
 		case vInt:
 			return intv(wrap(-x.i, t))
 		case vFloat:
-			return floatv(-x.f)
+			return floatv(-x.fl())
 		case vComplex:
-			return value{k: vComplex, f: -x.f, g: -x.g}
+			return complexv(-x.fl(), -x.im())
 		}
 	case token.NOT:
 		return boolv(x.i == 0)

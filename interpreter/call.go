@@ -27,16 +27,16 @@ func (r *ssaRank) args(f *frame, ic *instrCode, recv *value) []value {
 func (r *ssaRank) callee(f *frame, c *ssa.CallCommon, ic *instrCode) (value, []value) {
 	if c.IsInvoke() {
 		recv := r.get(f, &ic.a)
-		if recv.k != vIface || recv.t == nil {
+		if recv.k != vIface || recv.obj == nil || recv.obj.t == nil {
 			return unknown, r.args(f, ic, nil)
 		}
 		prog := r.shared.prog
-		sel := prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())
+		sel := prog.MethodSets.MethodSet(recv.obj.t).Lookup(c.Method.Pkg(), c.Method.Name())
 		if sel == nil {
 			return unknown, r.args(f, ic, nil)
 		}
 		this := recv.obj.get(0)
-		return value{k: vFunc, fn: prog.MethodValue(sel)}, r.args(f, ic, &this)
+		return funcv(prog.MethodValue(sel)), r.args(f, ic, &this)
 	}
 	return r.get(f, &ic.a), r.args(f, ic, nil)
 }
@@ -54,14 +54,14 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (Op, bool, error) 
 		}
 		r.set(f, v)
 		return Op{}, false, nil
-	case fnv.k != vFunc || fnv.fn == nil:
+	case fnv.fun() == nil:
 		r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
 		r.opaqueCall(f, in, ic, args)
 		return Op{}, false, nil
 	}
 	ci := ic.callee
-	if ci == nil || ci.fn != fnv.fn {
-		ci = r.shared.callee(fnv.fn)
+	if ci == nil || ci.fn != fnv.fun() {
+		ci = r.shared.callee(fnv.fun())
 	}
 	if ci.mpi {
 		return r.mpiCall(f, in, ic, ci, args)
@@ -140,14 +140,14 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 			return unknown, nil
 		}
 		if name == "real" {
-			return floatv(args[0].f), nil
+			return floatv(args[0].fl()), nil
 		}
-		return floatv(args[0].g), nil
+		return floatv(args[0].im()), nil
 	case "complex":
 		if args[0].k != vFloat || args[1].k != vFloat {
 			return unknown, nil
 		}
-		return value{k: vComplex, f: args[0].f, g: args[1].f}, nil
+		return complexv(args[0].fl(), args[1].fl()), nil
 	case "delete":
 		if args[0].k == vMap && args[0].obj.m != nil {
 			if k, ok := keyOf(args[1]); ok {

@@ -198,7 +198,8 @@ func (s *programShared) operand(fc *fnCode, v ssa.Value) operand {
 		c := constValue(v.Value, v.Type())
 		return operand{kind: oConst, val: &c}
 	case *ssa.Function:
-		return operand{kind: oConst, val: &value{k: vFunc, fn: v}}
+		fv := funcv(v)
+		return operand{kind: oConst, val: &fv}
 	case *ssa.Builtin:
 		return operand{kind: oConst, val: &value{k: vFunc, s: v.Name()}}
 	case *ssa.Global:

@@ -42,7 +42,7 @@ type ssaRank struct {
 	// are divided among the ranks.
 	distributed float64
 	steps       int64
-	limit       int64 // the step limit of the current run
+	limit       int64       // the step limit of the current run
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
 	await       *pendingCall // the MPI call whose completion Step is waiting for
@@ -416,7 +416,8 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, e
 		x := r.get(f, &ic.a)
 		o := newObject(unknown, nil)
 		o.set(0, copyValue(x))
-		r.set(f, value{k: vIface, obj: o, t: in.X.Type()})
+		o.t = in.X.Type()
+		r.set(f, value{k: vIface, obj: o})
 	case *ssa.TypeAssert:
 		r.set(f, r.typeAssert(r.get(f, &ic.a), in))
 	case *ssa.MakeClosure:
@@ -424,7 +425,8 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, e
 		for i := range ic.args {
 			o.set(int64(i), r.get(f, &ic.args[i]))
 		}
-		r.set(f, value{k: vFunc, fn: in.Fn.(*ssa.Function), obj: o})
+		o.fn = in.Fn.(*ssa.Function)
+		r.set(f, value{k: vFunc, obj: o})
 	case *ssa.MakeSlice:
 		r.set(f, r.makeSlice(r.get(f, &ic.a), r.get(f, &ic.b), in.Type()))
 	case *ssa.MakeMap:
@@ -564,10 +566,10 @@ func (r *ssaRank) runDefers(f *frame) (Op, bool, error) {
 	for len(f.defers) > 0 {
 		d := f.defers[len(f.defers)-1]
 		f.defers = f.defers[:len(f.defers)-1]
-		if d.fn.k == vFunc && d.fn.fn != nil && r.shared.oracle.IsUser(d.fn.fn) {
+		if fn := d.fn.fun(); fn != nil && r.shared.oracle.IsUser(fn) {
 			// Run the deferred user call to completion before going on.
 			depth := len(r.stack)
-			if err := r.pushCall(d.fn.fn, d.args, d.fn.obj, -1); err != nil {
+			if err := r.pushCall(fn, d.args, d.fn.obj, -1); err != nil {
 				return Op{}, false, err
 			}
 			for len(r.stack) > depth {
@@ -710,7 +712,11 @@ func (r *ssaRank) indexAddr(x, i value, t types.Type) value {
 func keyOf(v value) (mapKey, bool) {
 	switch v.k {
 	case vInt, vBool, vFloat, vString:
-		return mapKey{k: v.k, i: v.i, f: v.f, s: v.s}, true
+		if v.k == vFloat {
+			// Floats are keys by value (-0 is 0), not by bits.
+			return mapKey{k: v.k, f: v.fl()}, true
+		}
+		return mapKey{k: v.k, i: v.i, s: v.s}, true
 	}
 	return mapKey{}, false
 }
@@ -822,7 +828,11 @@ func (r *ssaRank) next(x value, in *ssa.Next) value {
 	} else {
 		k := it.keys[it.pos]
 		o.set(0, boolv(true))
-		o.set(1, value{k: k.k, i: k.i, f: k.f, s: k.s})
+		if k.k == vFloat {
+			o.set(1, floatv(k.f))
+		} else {
+			o.set(1, value{k: k.k, i: k.i, s: k.s})
+		}
 		o.set(2, it.m[k])
 		it.pos++
 	}
@@ -832,10 +842,10 @@ func (r *ssaRank) next(x value, in *ssa.Next) value {
 func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) value {
 	var v value
 	ok := false
-	if x.k == vIface && x.t != nil {
-		if types.Identical(x.t, in.AssertedType) {
+	if x.k == vIface && x.obj != nil && x.obj.t != nil {
+		if types.Identical(x.obj.t, in.AssertedType) {
 			v, ok = x.obj.get(0), true
-		} else if iface, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && types.Implements(x.t, iface) {
+		} else if iface, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && types.Implements(x.obj.t, iface) {
 			v, ok = x, true
 		}
 	}

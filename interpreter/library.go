@@ -58,7 +58,7 @@ func float1(g func(float64) float64) libFunc {
 		if a[0].k != vFloat {
 			return unknown, false, nil
 		}
-		return floatv(g(a[0].f)), true, nil
+		return floatv(g(a[0].fl())), true, nil
 	}
 }
 
@@ -67,7 +67,7 @@ func float2(g func(x, y float64) float64) libFunc {
 		if a[0].k != vFloat || a[1].k != vFloat {
 			return unknown, false, nil
 		}
-		return floatv(g(a[0].f, a[1].f)), true, nil
+		return floatv(g(a[0].fl(), a[1].fl())), true, nil
 	}
 }
 
@@ -97,7 +97,7 @@ var pureLib = map[string]libFunc{
 		if a[0].k != vFloat {
 			return unknown, false, nil
 		}
-		return boolv(math.IsNaN(a[0].f)), true, nil
+		return boolv(math.IsNaN(a[0].fl())), true, nil
 	},
 	"strconv.Itoa": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
 		if a[0].k != vInt {

@@ -70,13 +70,13 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		return op, false, nil // the runtime's flags are the sweep's business
 	case "Main", "Run":
 		body := args[len(args)-1]
-		if body.k != vFunc || body.fn == nil {
+		if body.fun() == nil {
 			return op, false, r.errorf(in.Pos(), "mpi.%s: the SPMD body is not a known function", name)
 		}
 		if name == "Run" {
 			r.set(f, nilValue)
 		}
-		if err := r.pushCall(body.fn, []value{{k: vOpaque, s: "comm"}}, body.obj, -1); err != nil {
+		if err := r.pushCall(body.fun(), []value{{k: vOpaque, s: "comm"}}, body.obj, -1); err != nil {
 			return op, false, err
 		}
 		r.top().onExit = func() { r.stack = r.stack[:0] } // the rank ends with its body

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"go/types"
+	"math"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -13,8 +14,8 @@ type vkind uint8
 const (
 	vUnknown vkind = iota // depends on skipped work or unmodelled libraries
 	vInt                  // i (unsigned values keep their bits)
-	vFloat                // f
-	vComplex              // f + g i
+	vFloat                // the float's bits in i
+	vComplex              // the float bits of the real part in i, of the imaginary part in n
 	vBool                 // i: 0 or 1
 	vString               // s
 	vNil                  // nil pointer, slice, map, func, interface
@@ -22,8 +23,8 @@ const (
 	vSlice                // obj, offset i, len n, cap c
 	vStruct               // obj: one cell per field (value semantics: copied on load/store)
 	vArray                // obj: one cell per element (value semantics)
-	vFunc                 // fn, free variables in obj
-	vIface                // obj cell 0 holds the dynamic value; t its type
+	vFunc                 // obj.fn, free variables in obj's cells; builtins: s, no obj
+	vIface                // obj cell 0 holds the dynamic value, obj.t its type
 	vTuple                // obj: the components
 	vMap                  // obj.m
 	vOpaque               // an mpi handle: s names it ("comm", "request"), i its id
@@ -31,21 +32,42 @@ const (
 
 // value is an abstract value: concrete where the interpreter could compute
 // it, vUnknown where not. Arrays are never allocated for real: objects
-// store only the cells that were written.
+// store only the cells that were written. Values are copied on every
+// read and write of a frame slot, so the struct is kept small (56 bytes):
+// floats live in i's bits, rarely used parts in obj.
 type value struct {
 	k       vkind
 	i, n, c int64
-	f, g    float64
 	s       string
 	obj     *object
-	fn      *ssa.Function
-	t       types.Type
 }
 
 var unknown = value{k: vUnknown}
 
 func intv(i int64) value     { return value{k: vInt, i: i} }
-func floatv(f float64) value { return value{k: vFloat, f: f} }
+func floatv(f float64) value { return value{k: vFloat, i: int64(math.Float64bits(f))} }
+
+func complexv(re, im float64) value {
+	return value{k: vComplex, i: int64(math.Float64bits(re)), n: int64(math.Float64bits(im))}
+}
+
+// funcv is a function value without free variables.
+func funcv(fn *ssa.Function) value { return value{k: vFunc, obj: &object{def: unknown, fn: fn}} }
+
+// fl is a float's value, or a complex's real part.
+func (v value) fl() float64 { return math.Float64frombits(uint64(v.i)) }
+
+// im is a complex's imaginary part.
+func (v value) im() float64 { return math.Float64frombits(uint64(v.n)) }
+
+// fun is the function a function value calls, nil if it is unknown or a
+// builtin.
+func (v value) fun() *ssa.Function {
+	if v.k != vFunc || v.obj == nil {
+		return nil
+	}
+	return v.obj.fn
+}
 func boolv(b bool) value {
 	if b {
 		return value{k: vBool, i: 1}
@@ -62,9 +84,9 @@ func (v value) String() string {
 	case vInt:
 		return fmt.Sprint(v.i)
 	case vFloat:
-		return fmt.Sprint(v.f)
+		return fmt.Sprint(v.fl())
 	case vComplex:
-		return fmt.Sprint(complex(v.f, v.g))
+		return fmt.Sprint(complex(v.fl(), v.im()))
 	case vBool:
 		return fmt.Sprint(v.i != 0)
 	case vString:
@@ -89,7 +111,9 @@ type object struct {
 	dense []value
 	cells map[int64]value
 	def   value
-	elem  types.Type // element type of array objects, to materialise aggregates
+	elem  types.Type    // element type of array objects, to materialise aggregates
+	fn    *ssa.Function // the function of a function value
+	t     types.Type    // the dynamic type of an interface value
 	m     map[mapKey]value
 	it    *iter // Range/Next state
 }
