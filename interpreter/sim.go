@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"container/heap"
 	"fmt"
 	"sort"
 )
@@ -38,10 +37,9 @@ type rank struct {
 	unexpected []message  // arrived (eager) or announced (rendezvous), unmatched
 	posted     []*request // posted receives, unmatched
 
-	stats   RankStats
-	segs    []Segment
-	marks   []Mark
-	heapIdx int
+	stats RankStats
+	segs  []Segment
+	marks []Mark
 }
 
 // request is a pending send or receive.
@@ -90,10 +88,10 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 	for i, p := range progs {
 		r := &rank{id: i, prog: p, reqs: map[int]*request{}}
 		s.ranks = append(s.ranks, r)
-		heap.Push(&s.ready, r)
+		s.ready.push(r)
 	}
 	for s.ready.Len() > 0 && s.err == nil {
-		r := heap.Pop(&s.ready).(*rank)
+		r := s.ready.pop()
 		s.now = r.clock
 		s.advance(r)
 	}
@@ -158,8 +156,8 @@ func (s *sim) advance(r *rank) {
 
 // yield puts r back in the queue if another ready rank is earlier.
 func (s *sim) yield(r *rank) bool {
-	if s.ready.Len() > 0 && s.ready.before(s.ready.ranks[0], r) {
-		heap.Push(&s.ready, r)
+	if s.ready.earlier(r) {
+		s.ready.push(r)
 		return true
 	}
 	return false
@@ -318,7 +316,7 @@ func (s *sim) wake(r *rank) {
 	}
 	r.state = ready
 	s.finishWait(r, r.waitSet)
-	heap.Push(&s.ready, r)
+	s.ready.push(r)
 }
 
 func allDone(qs []*request) bool {
