@@ -32,6 +32,7 @@ type rank struct {
 	blockedAt float64
 
 	coll    *collective
+	collBuf collective // backing store of coll
 	collSeq int
 
 	unexpected []message  // arrived (eager) or announced (rendezvous), unmatched
@@ -77,6 +78,17 @@ type sim struct {
 	scheds map[schedKey][][]Step
 	run    *Run
 	err    error
+	slab   []request // requests are allocated in blocks
+}
+
+// newRequest returns a zero request.
+func (s *sim) newRequest() *request {
+	if len(s.slab) == 0 {
+		s.slab = make([]request, 256)
+	}
+	q := &s.slab[0]
+	s.slab = s.slab[1:]
+	return q
 }
 
 // Simulate runs the programs, one per rank, to completion in virtual time.
