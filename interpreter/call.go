@@ -44,41 +44,45 @@ func (r *ssaRank) callee(f *frame, c *ssa.CallCommon, ic *instrCode) (value, []v
 // call executes a call instruction: a builtin, a user function (pushed as
 // a frame), an MPI operation (returned for the simulator), or a library
 // function (evaluated if pure and known, else costed and unknown).
-func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (Op, bool, error) {
+func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 	fnv, args := r.callee(f, in.Common(), ic)
 	switch {
 	case fnv.k == vFunc && fnv.s != "":
 		v, err := r.builtin(in, fnv.s, args)
 		if err != nil {
-			return Op{}, false, err
+			return false, err
 		}
 		r.set(f, v)
-		return Op{}, false, nil
+		return false, nil
 	case fnv.fun() == nil:
 		r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
 		r.opaqueCall(f, in, ic, args)
-		return Op{}, false, nil
+		return false, nil
 	}
 	ci := ic.callee
 	if ci == nil || ci.fn != fnv.fun() {
 		ci = r.shared.callee(fnv.fun())
 	}
 	if ci.mpi {
-		return r.mpiCall(f, in, ic, ci, args)
+		op, yield, err := r.mpiCall(f, in, ic, ci, args)
+		if yield {
+			r.op = op
+		}
+		return yield, err
 	}
 	if ci.user {
 		// A call the profiler timed as a statement: its own time (what its
 		// untimed callee spent) is charged here.
 		r.compute += ic.callCost
 		if len(ci.fn.Blocks) == 0 {
-			return Op{}, false, r.errorf(ci.fn.Pos(), "function %s has no body (assembly or external)", ci.fn)
+			return false, r.errorf(ci.fn.Pos(), "function %s has no body (assembly or external)", ci.fn)
 		}
 		if ci.code == nil {
 			ci.code = r.shared.code(ci.fn)
 		}
-		return Op{}, false, r.pushCode(ci.code, args, fnv.obj, ic.dst)
+		return false, r.pushCode(ci.code, args, fnv.obj, ic.dst)
 	}
-	return Op{}, false, r.library(f, in, ic, ci.fn, args)
+	return false, r.library(f, in, ic, ci.fn, args)
 }
 
 // opaqueCall charges a call the interpreter does not execute and makes its

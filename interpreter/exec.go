@@ -46,6 +46,7 @@ type ssaRank struct {
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
 	await       *pendingCall // the MPI call whose completion Step is waiting for
+	op          Op           // the operation of the MPI call that yields
 	awaitBuf    pendingCall  // backing store of await
 	argBuf      []value      // a call's arguments, until the callee has them
 	phiBuf      []value      // phi values on block entry
@@ -338,11 +339,13 @@ func (r *ssaRank) run() (Op, error) {
 		if r.steps > limit {
 			return Op{}, r.errorf(in.Pos(), "gave up after %d instructions (an endless loop on known values?); raise the limit if the program really runs this long", limit)
 		}
-		op, yield, err := r.step(f, in, ic)
+		yield, err := r.step(f, in, ic)
 		if err != nil {
 			return Op{}, err
 		}
 		if yield {
+			op := r.op
+			r.op = Op{}
 			return op, nil
 		}
 	}
@@ -350,12 +353,14 @@ func (r *ssaRank) run() (Op, error) {
 }
 
 // step executes in, f's current instruction, whose operands are ic.
-func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, error) {
+// It reports whether the rank yields to the simulator with the MPI
+// operation in r.op.
+func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error) {
 	switch in := in.(type) {
 	case *ssa.DebugRef, *ssa.Phi:
 		// Phis were evaluated on block entry.
 	case *ssa.Jump:
-		return Op{}, false, r.jump(f, 0)
+		return false, r.jump(f, 0)
 	case *ssa.If:
 		c := r.ref(f, &ic.a)
 		next := 1
@@ -366,17 +371,17 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, e
 		} else {
 			taken, err := r.profiledBranch(f.bc, in)
 			if err != nil {
-				return Op{}, false, err
+				return false, err
 			}
 			if taken {
 				next = 0
 			}
 		}
-		return Op{}, false, r.jump(f, next)
+		return false, r.jump(f, next)
 	case *ssa.Return:
 		return r.ret(f, ic)
 	case *ssa.Panic:
-		return Op{}, false, r.errorf(in.Pos(), "program panics: %v", r.get(f, &ic.a))
+		return false, r.errorf(in.Pos(), "program panics: %v", r.get(f, &ic.a))
 	case *ssa.Alloc:
 		elem := in.Type().(*types.Pointer).Elem()
 		r.set(f, value{k: vPtr, obj: newObject(zeroValue(elem), nil)})
@@ -387,14 +392,14 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, e
 		if in.Op == token.MUL {
 			r.set(f, copyValue(r.load(x, in.Type())))
 		} else if in.Op == token.ARROW {
-			return Op{}, false, r.errorf(in.Pos(), "unsupported construct: channel receive (channels inside an SPMD program are not modelled)")
+			return false, r.errorf(in.Pos(), "unsupported construct: channel receive (channels inside an SPMD program are not modelled)")
 		} else {
 			r.set(f, unop(in.Op, x, in.X.Type()))
 		}
 	case *ssa.BinOp:
 		v, err := binop(in.Op, r.ref(f, &ic.a), r.ref(f, &ic.b), ic.num)
 		if err != nil {
-			return Op{}, false, r.errorf(in.Pos(), "%v", err)
+			return false, r.errorf(in.Pos(), "%v", err)
 		}
 		r.set(f, v)
 	case *ssa.Convert:
@@ -432,7 +437,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, e
 	case *ssa.MakeMap:
 		r.set(f, value{k: vMap, obj: &object{def: unknown, m: map[mapKey]value{}}})
 	case *ssa.MakeChan:
-		return Op{}, false, r.errorf(in.Pos(), "unsupported construct: channels inside an SPMD program are not modelled")
+		return false, r.errorf(in.Pos(), "unsupported construct: channels inside an SPMD program are not modelled")
 	case *ssa.Slice:
 		r.set(f, r.slice(f, in, ic))
 	case *ssa.FieldAddr:
@@ -495,13 +500,13 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (Op, bool, e
 	case *ssa.RunDefers:
 		return r.runDefers(f)
 	case *ssa.Go:
-		return Op{}, false, r.errorf(in.Pos(), "unsupported construct: go statement (goroutines inside an SPMD program are not modelled; use mpi ranks)")
+		return false, r.errorf(in.Pos(), "unsupported construct: go statement (goroutines inside an SPMD program are not modelled; use mpi ranks)")
 	case *ssa.Send, *ssa.Select:
-		return Op{}, false, r.errorf(in.Pos(), "unsupported construct: channel operations inside an SPMD program are not modelled")
+		return false, r.errorf(in.Pos(), "unsupported construct: channel operations inside an SPMD program are not modelled")
 	default:
-		return Op{}, false, r.errorf(in.Pos(), "unsupported instruction %T", in)
+		return false, r.errorf(in.Pos(), "unsupported instruction %T", in)
 	}
-	return Op{}, false, nil
+	return false, nil
 }
 
 // profiledBranch decides a branch on an unknown condition from the
@@ -539,7 +544,7 @@ func (r *ssaRank) profiledBranch(bc *blockCode, in *ssa.If) (bool, error) {
 	return taken, nil
 }
 
-func (r *ssaRank) ret(f *frame, ic *instrCode) (Op, bool, error) {
+func (r *ssaRank) ret(f *frame, ic *instrCode) (bool, error) {
 	var result value
 	switch len(ic.args) {
 	case 0:
@@ -559,10 +564,10 @@ func (r *ssaRank) ret(f *frame, ic *instrCode) (Op, bool, error) {
 	if f.retSlot >= 0 && len(r.stack) > 0 {
 		r.top().env[f.retSlot] = result
 	}
-	return Op{}, false, nil
+	return false, nil
 }
 
-func (r *ssaRank) runDefers(f *frame) (Op, bool, error) {
+func (r *ssaRank) runDefers(f *frame) (bool, error) {
 	for len(f.defers) > 0 {
 		d := f.defers[len(f.defers)-1]
 		f.defers = f.defers[:len(f.defers)-1]
@@ -570,25 +575,26 @@ func (r *ssaRank) runDefers(f *frame) (Op, bool, error) {
 			// Run the deferred user call to completion before going on.
 			depth := len(r.stack)
 			if err := r.pushCall(fn, d.args, d.fn.obj, -1); err != nil {
-				return Op{}, false, err
+				return false, err
 			}
 			for len(r.stack) > depth {
 				t := r.top()
 				in, ic := t.block.Instrs[t.pc], &t.bc.code[t.pc]
 				t.pc++
-				op, yield, err := r.step(t, in, ic)
+				yield, err := r.step(t, in, ic)
 				if err != nil {
-					return Op{}, false, err
+					return false, err
 				}
 				if yield {
-					return op, false, r.errorf(in.Pos(), "unsupported construct: MPI call inside a deferred function")
+					r.op = Op{}
+					return false, r.errorf(in.Pos(), "unsupported construct: MPI call inside a deferred function")
 				}
 			}
 			continue
 		}
 		r.compute += d.cost
 	}
-	return Op{}, false, nil
+	return false, nil
 }
 
 func (r *ssaRank) load(p value, t types.Type) value {
