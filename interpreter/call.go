@@ -45,6 +45,10 @@ func (r *ssaRank) callee(f *frame, c *ssa.CallCommon, ic *instrCode) (value, []v
 // a frame), an MPI operation (returned for the simulator), or a library
 // function (evaluated if pure and known, else costed and unknown).
 func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
+	if ic.callee != nil {
+		// A call of a named function: no function value to evaluate.
+		return r.callFunc(f, in, ic, ic.callee, r.args(f, ic, nil), nil)
+	}
 	fnv, args := r.callee(f, in.Common(), ic)
 	switch {
 	case fnv.k == vFunc && fnv.s != "":
@@ -59,10 +63,11 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 		r.opaqueCall(f, in, ic, args)
 		return false, nil
 	}
-	ci := ic.callee
-	if ci == nil || ci.fn != fnv.fun() {
-		ci = r.shared.callee(fnv.fun())
-	}
+	return r.callFunc(f, in, ic, r.shared.callee(fnv.fun()), args, fnv.obj)
+}
+
+// callFunc calls a function with free variables free.
+func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value, free *object) (bool, error) {
 	if ci.mpi {
 		op, yield, err := r.mpiCall(f, in, ic, ci, args)
 		if yield {
@@ -80,7 +85,7 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 		if ci.code == nil {
 			ci.code = r.shared.code(ci.fn)
 		}
-		return false, r.pushCode(ci.code, args, fnv.obj, ic.dst)
+		return false, r.pushCode(ci.code, args, free, ic.dst)
 	}
 	return false, r.library(f, in, ic, ci.fn, args)
 }

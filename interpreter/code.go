@@ -42,7 +42,7 @@ type instrCode struct {
 	a, b, c, d operand
 	args       []operand
 	num        numType     // BinOp: the operands' type
-	callee     *calleeInfo // static callee of a call or defer
+	callee     *calleeInfo // the callee of a call or defer of a named function (no free variables)
 	callCost   float64     // oracle.CallCost of a call or defer
 	site       string      // "file.go:line" of an MPI call, once needed
 }
@@ -294,7 +294,7 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 	case ssa.CallInstruction:
 		c := in.Common()
 		ic.a, ic.args = op(c.Value), ops(c.Args)
-		if fn := c.StaticCallee(); fn != nil && !c.IsInvoke() {
+		if fn, ok := c.Value.(*ssa.Function); ok && !c.IsInvoke() {
 			ic.callee = s.callee(fn)
 		}
 		ic.callCost = s.oracle.CallCost(in)
