@@ -27,6 +27,7 @@ type blockCode struct {
 	cost  float64
 	phis  []int32      // slots of the leading phis
 	edges [][]operand  // per predecessor index: the phis' operands on that edge
+	swap  []bool       // per predecessor index: an operand on that edge is one of the phis
 	reds  []*reduction // per predecessor index: the reduced nest the edge enters
 	succ  []int        // per successor: this block's index in its Preds
 	// The profiled frequency of the If ending the block, once asked.
@@ -45,6 +46,7 @@ type instrCode struct {
 	callee     *calleeInfo // the callee of a call or defer of a named function (no free variables)
 	callCost   float64     // oracle.CallCost of a call or defer
 	site       string      // "file.go:line" of an MPI call, once needed
+	unused     bool        // a call whose result no instruction reads
 }
 
 // reduction is a reduced nest entered by an edge, with the slots of the
@@ -137,9 +139,16 @@ func (s *programShared) compileBlock(fc *fnCode, bc *blockCode) {
 	}
 	bc.edges = make([][]operand, len(b.Preds))
 	bc.reds = make([]*reduction, len(b.Preds))
+	bc.swap = make([]bool, len(b.Preds))
+	isPhi := map[int32]bool{}
+	for _, slot := range bc.phis {
+		isPhi[slot] = true
+	}
 	for e, pred := range b.Preds {
 		for _, phi := range phis {
-			bc.edges[e] = append(bc.edges[e], s.operand(fc, phi.Edges[e]))
+			o := s.operand(fc, phi.Edges[e])
+			bc.edges[e] = append(bc.edges[e], o)
+			bc.swap[e] = bc.swap[e] || o.kind == oSlot && isPhi[o.idx]
 		}
 		if red := s.oracle.Reduction(pred, b); red != nil {
 			bc.reds[e] = s.reduction(fc, red)
@@ -298,6 +307,9 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 			ic.callee = s.callee(fn)
 		}
 		ic.callCost = s.oracle.CallCost(in)
+		if v, ok := in.(*ssa.Call); ok && v.Referrers() != nil {
+			ic.unused = len(*v.Referrers()) == 0
+		}
 	}
 }
 

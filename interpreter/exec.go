@@ -282,7 +282,13 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 	}
 	r.compute += bc.cost
 	// Phis read their operands simultaneously.
-	if edge >= 0 && len(bc.phis) > 0 {
+	if edge >= 0 && len(bc.phis) > 0 && !bc.swap[edge] {
+		// No phi reads another: assign in place.
+		ops := bc.edges[edge]
+		for i, slot := range bc.phis {
+			f.env[slot] = r.get(f, &ops[i])
+		}
+	} else if edge >= 0 && len(bc.phis) > 0 {
 		ops := bc.edges[edge]
 		vals := r.phiBuf[:0]
 		for i := range ops {

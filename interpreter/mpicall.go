@@ -35,6 +35,7 @@ type pendingCall struct {
 	status   bool  // the call returns a Status
 	statuses int   // Waitall: number of statuses
 	elemSize int
+	unused   bool // nothing reads the result: it need not be made
 }
 
 // mpiCall turns a call of package mpi into an Op for the simulator, or
@@ -63,7 +64,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		return 0
 	}
 	var err error
-	r.awaitBuf = pendingCall{dst: ic.dst, tuple: fnResults(in) == 2, elemSize: es}
+	r.awaitBuf = pendingCall{dst: ic.dst, tuple: fnResults(in) == 2, elemSize: es, unused: ic.unused}
 	wait := &r.awaitBuf
 	switch name {
 	case "init":
@@ -232,7 +233,7 @@ func (r *ssaRank) isRequest(f *frame, op *Op) {
 func (r *ssaRank) finishCall(res Result) {
 	w := r.await
 	r.await = nil
-	if w == nil || len(r.stack) == 0 {
+	if w == nil || w.unused || len(r.stack) == 0 {
 		return
 	}
 	f := r.top()
