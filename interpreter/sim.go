@@ -69,16 +69,17 @@ type message struct {
 }
 
 type sim struct {
-	net    Network
-	opts   Options
-	ranks  []*rank
-	ready  readyQueue
-	now    float64
-	chans  map[int]*channelLoad
-	scheds map[schedKey][][]Step
-	run    *Run
-	err    error
-	slab   []request // requests are allocated in blocks
+	net      Network
+	opts     Options
+	ranks    []*rank
+	ready    readyQueue
+	now      float64
+	chans    map[int]*channelLoad // channels numbered outside [0, denseChannels)
+	chanList []*channelLoad       // channels by number below denseChannels
+	scheds   map[schedKey][][]Step
+	run      *Run
+	err      error
+	slab     []request // requests are allocated in blocks
 }
 
 // newRequest returns a zero request.
