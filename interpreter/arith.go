@@ -75,7 +75,7 @@ func constValue(c constant.Value, t types.Type) value {
 	case constant.Bool:
 		return boolv(constant.BoolVal(c))
 	case constant.String:
-		return value{k: vString, s: constant.StringVal(c)}
+		return strv(constant.StringVal(c))
 	case constant.Int:
 		if b := basicOf(t); b != nil && b.Info()&types.IsFloat != 0 {
 			f, _ := constant.Float64Val(c)
@@ -127,15 +127,15 @@ func binop(op token.Token, x, y *value, t numType) (value, error) {
 	case vString:
 		switch op {
 		case token.ADD:
-			return value{k: vString, s: x.s + y.s}, nil
+			return strv(x.str() + y.str()), nil
 		case token.LSS:
-			return boolv(x.s < y.s), nil
+			return boolv(x.str() < y.str()), nil
 		case token.LEQ:
-			return boolv(x.s <= y.s), nil
+			return boolv(x.str() <= y.str()), nil
 		case token.GTR:
-			return boolv(x.s > y.s), nil
+			return boolv(x.str() > y.str()), nil
 		case token.GEQ:
-			return boolv(x.s >= y.s), nil
+			return boolv(x.str() >= y.str()), nil
 		}
 	case vComplex:
 		a, b := complex(x.fl(), x.im()), complex(y.fl(), y.im())
@@ -261,13 +261,13 @@ func equal(x, y value) bool {
 	case vComplex:
 		return x.fl() == y.fl() && x.im() == y.im()
 	case vString:
-		return x.s == y.s
+		return x.str() == y.str()
 	case vNil:
 		return true
 	case vPtr:
 		return x.obj == y.obj && x.i == y.i
 	case vOpaque:
-		return x.s == y.s && x.i == y.i
+		return x.str() == y.str() && x.i == y.i
 	}
 	return false
 }
@@ -314,7 +314,7 @@ func convert(x value, from, to types.Type) value {
 		case vString:
 			return x
 		case vInt:
-			return value{k: vString, s: string(rune(x.i))}
+			return strv(string(rune(x.i)))
 		case vSlice:
 			return bytesToString(x)
 		}
@@ -332,7 +332,7 @@ func bytesToString(x value) value {
 		}
 		b.WriteByte(byte(c.i))
 	}
-	return value{k: vString, s: b.String()}
+	return strv(b.String())
 }
 
 func unop(op token.Token, x value, t types.Type) value {

@@ -51,8 +51,8 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 	}
 	fnv, args := r.callee(f, in.Common(), ic)
 	switch {
-	case fnv.k == vFunc && fnv.s != "":
-		v, err := r.builtin(in, fnv.s, args)
+	case fnv.k == vFunc && fnv.str() != "":
+		v, err := r.builtin(in, fnv.str(), args)
 		if err != nil {
 			return false, err
 		}
@@ -111,7 +111,7 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 			}
 			return intv(x.c), nil
 		case vString:
-			return intv(int64(len(x.s))), nil
+			return intv(int64(len(x.str()))), nil
 		case vArray:
 			return intv(x.n), nil
 		case vNil:
@@ -191,7 +191,7 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	case vSlice:
 		m = extra.n
 	case vString:
-		m = int64(len(extra.s))
+		m = int64(len(extra.str()))
 	case vNil:
 		return s
 	default:
@@ -218,7 +218,7 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	for j := range m {
 		var v value
 		if extra.k == vString {
-			v = intv(int64(extra.s[j]))
+			v = intv(int64(extra.str()[j]))
 		} else {
 			v = extra.obj.get(extra.i + j)
 		}
@@ -237,7 +237,7 @@ func (r *ssaRank) copyValues(dst, src value) value {
 	case vSlice:
 		n = min(dst.n, src.n)
 	case vString:
-		n = min(dst.n, int64(len(src.s)))
+		n = min(dst.n, int64(len(src.str())))
 	default:
 		dst.obj.havoc()
 		return unknown
@@ -249,7 +249,7 @@ func (r *ssaRank) copyValues(dst, src value) value {
 	for j := range n {
 		var v value
 		if src.k == vString {
-			v = intv(int64(src.s[j]))
+			v = intv(int64(src.str()[j]))
 		} else {
 			v = src.obj.get(src.i + j)
 		}

@@ -210,7 +210,8 @@ func (s *programShared) operand(fc *fnCode, v ssa.Value) operand {
 		fv := funcv(v)
 		return operand{kind: oConst, val: &fv}
 	case *ssa.Builtin:
-		return operand{kind: oConst, val: &value{k: vFunc, s: v.Name()}}
+		name := v.Name()
+		return operand{kind: oConst, val: &value{k: vFunc, sp: &name}}
 	case *ssa.Global:
 		i, ok := s.globalIdx[v]
 		if !ok {

@@ -196,9 +196,9 @@ func (r *ssaRank) global(idx int32) *object {
 
 func (r *ssaRank) osArgs() value {
 	o := newObject(value{k: vString}, nil)
-	o.set(0, value{k: vString, s: "program"})
+	o.set(0, strv("program"))
 	for i, a := range r.opts.Args {
-		o.set(int64(i+1), value{k: vString, s: a})
+		o.set(int64(i+1), strv(a))
 	}
 	n := int64(len(r.opts.Args) + 1)
 	return value{k: vSlice, obj: o, n: n, c: n}
@@ -470,8 +470,8 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 		switch {
 		case x.k == vArray && i.k == vInt:
 			r.set(f, x.obj.get(i.i))
-		case x.k == vString && i.k == vInt && i.i >= 0 && i.i < int64(len(x.s)):
-			r.set(f, intv(int64(x.s[i.i])))
+		case x.k == vString && i.k == vInt && i.i >= 0 && i.i < int64(len(x.str())):
+			r.set(f, intv(int64(x.str()[i.i])))
 		default:
 			r.set(f, unknownOf(in.Type()))
 		}
@@ -659,14 +659,14 @@ func (r *ssaRank) slice(f *frame, in *ssa.Slice, ic *instrCode) value {
 	}
 	switch x.k {
 	case vString:
-		l, h := lo.i, int64(len(x.s))
+		l, h := lo.i, int64(len(x.str()))
 		if in.High != nil {
 			h = hi.i
 		}
-		if lo.k != vInt || (in.High != nil && hi.k != vInt) || l < 0 || h > int64(len(x.s)) || l > h {
+		if lo.k != vInt || (in.High != nil && hi.k != vInt) || l < 0 || h > int64(len(x.str())) || l > h {
 			return unknown
 		}
-		return value{k: vString, s: x.s[l:h]}
+		return strv(x.str()[l:h])
 	case vSlice:
 		if in.High == nil {
 			hi = intv(x.n)
@@ -728,15 +728,15 @@ func keyOf(v value) (mapKey, bool) {
 			// Floats are keys by value (-0 is 0), not by bits.
 			return mapKey{k: v.k, f: v.fl()}, true
 		}
-		return mapKey{k: v.k, i: v.i, s: v.s}, true
+		return mapKey{k: v.k, i: v.i, s: v.str()}, true
 	}
 	return mapKey{}, false
 }
 
 func (r *ssaRank) lookup(m, k value, in *ssa.Lookup) value {
 	if m.k == vString {
-		if k.k == vInt && k.i >= 0 && k.i < int64(len(m.s)) {
-			return intv(int64(m.s[k.i]))
+		if k.k == vInt && k.i >= 0 && k.i < int64(len(m.str())) {
+			return intv(int64(m.str()[k.i]))
 		}
 		return unknown
 	}
@@ -781,7 +781,7 @@ func (r *ssaRank) rangeIter(x value) value {
 	it := &iter{}
 	switch x.k {
 	case vString:
-		it.s = x.s
+		it.s = x.str()
 	case vMap:
 		if x.obj.m == nil {
 			return unknown
@@ -809,7 +809,7 @@ func (r *ssaRank) rangeIter(x value) value {
 		return unknown
 	}
 	o.it = it
-	return value{k: vOpaque, s: "iter", obj: o}
+	return value{k: vOpaque, sp: &nameIter, obj: o}
 }
 
 func (r *ssaRank) next(x value, in *ssa.Next) value {
@@ -843,7 +843,11 @@ func (r *ssaRank) next(x value, in *ssa.Next) value {
 		if k.k == vFloat {
 			o.set(1, floatv(k.f))
 		} else {
-			o.set(1, value{k: k.k, i: k.i, s: k.s})
+			v := value{k: k.k, i: k.i}
+			if k.k == vString {
+				v = strv(k.s)
+			}
+			o.set(1, v)
 		}
 		o.set(2, it.m[k])
 		it.pos++

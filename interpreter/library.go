@@ -103,13 +103,13 @@ var pureLib = map[string]libFunc{
 		if a[0].k != vInt {
 			return unknown, false, nil
 		}
-		return value{k: vString, s: strconv.Itoa(int(a[0].i))}, true, nil
+		return strv(strconv.Itoa(int(a[0].i))), true, nil
 	},
 	"strconv.Atoi": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
 		if a[0].k != vString {
 			return unknown, false, nil
 		}
-		n, err := strconv.Atoi(a[0].s)
+		n, err := strconv.Atoi(a[0].str())
 		if err != nil {
 			return tuple(intv(0), unknown), true, nil
 		}
@@ -119,7 +119,7 @@ var pureLib = map[string]libFunc{
 		if a[0].k != vString {
 			return unknown, false, nil
 		}
-		x, err := strconv.ParseFloat(a[0].s, 64)
+		x, err := strconv.ParseFloat(a[0].str(), 64)
 		if err != nil {
 			return tuple(floatv(0), unknown), true, nil
 		}
@@ -150,14 +150,14 @@ var pureLib = map[string]libFunc{
 			return unknown, false, nil
 		}
 		if i := int(a[0].i); i >= 0 && i < len(r.flags.rest) {
-			return value{k: vString, s: r.flags.rest[i]}, true, nil
+			return strv(r.flags.rest[i]), true, nil
 		}
 		return value{k: vString}, true, nil
 	},
 	"flag.Args": func(r *ssaRank, _ *ssa.Call, _ []value) (value, bool, error) {
 		o := newObject(value{k: vString}, nil)
 		for i, s := range r.flags.rest {
-			o.set(int64(i), value{k: vString, s: s})
+			o.set(int64(i), strv(s))
 		}
 		n := int64(len(r.flags.rest))
 		return value{k: vSlice, obj: o, n: n, c: n}, true, nil
@@ -208,7 +208,7 @@ func (fs *flagSet) define(name value, kind flagKind, p value) error {
 	if fs.defs == nil {
 		fs.defs = map[string]flagDefn{}
 	}
-	fs.defs[name.s] = flagDefn{kind, p}
+	fs.defs[name.str()] = flagDefn{kind, p}
 	return nil
 }
 
@@ -274,7 +274,7 @@ func (fs *flagSet) parse(args []string) error {
 			}
 			v = boolv(b)
 		case flagString:
-			v = value{k: vString, s: val}
+			v = strv(val)
 		}
 		d.ptr.obj.set(d.ptr.i, v)
 	}

@@ -77,7 +77,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		if name == "Run" {
 			r.set(f, nilValue)
 		}
-		if err := r.pushCall(body.fun(), []value{{k: vOpaque, s: "comm"}}, body.obj, -1); err != nil {
+		if err := r.pushCall(body.fun(), []value{{k: vOpaque, sp: &nameComm}}, body.obj, -1); err != nil {
 			return op, false, err
 		}
 		r.top().onExit = func() { r.stack = r.stack[:0] } // the rank ends with its body
@@ -146,7 +146,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		r.havocValue(args[4])
 		wait.status = true
 	case "Wait", "Test":
-		if args[0].k != vOpaque || args[0].s != "request" {
+		if args[0].k != vOpaque || args[0].str() != "request" {
 			return op, false, r.errorf(in.Pos(), "mpi.%s: the request is not known to the interpreter", name)
 		}
 		op.Kind, op.Req = OpWait, int(args[0].i)
@@ -165,7 +165,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			if q.k == vNil {
 				continue
 			}
-			if q.k != vOpaque || q.s != "request" {
+			if q.k != vOpaque || q.str() != "request" {
 				return op, false, r.errorf(in.Pos(), "mpi.Waitall: request %d is not known to the interpreter", j)
 			}
 			op.Reqs = append(op.Reqs, int(q.i))
@@ -226,7 +226,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 func (r *ssaRank) isRequest(f *frame, op *Op) {
 	r.nextReq++
 	op.Req = int(r.nextReq)
-	r.set(f, value{k: vOpaque, s: "request", i: r.nextReq})
+	r.set(f, value{k: vOpaque, sp: &nameRequest, i: r.nextReq})
 }
 
 // finishCall stores the result of the completed MPI call.

@@ -17,29 +17,48 @@ const (
 	vFloat                // the float's bits in i
 	vComplex              // the float bits of the real part in i, of the imaginary part in n
 	vBool                 // i: 0 or 1
-	vString               // s
+	vString               // str()
 	vNil                  // nil pointer, slice, map, func, interface
 	vPtr                  // obj, cell i (c < 0: index unknown)
 	vSlice                // obj, offset i, len n, cap c
 	vStruct               // obj: one cell per field (value semantics: copied on load/store)
 	vArray                // obj: one cell per element (value semantics)
-	vFunc                 // obj.fn, free variables in obj's cells; builtins: s, no obj
+	vFunc                 // obj.fn, free variables in obj's cells; builtins: str() names it, no obj
 	vIface                // obj cell 0 holds the dynamic value, obj.t its type
 	vTuple                // obj: the components
 	vMap                  // obj.m
-	vOpaque               // an mpi handle: s names it ("comm", "request"), i its id
+	vOpaque               // an mpi handle: str() names it ("comm", "request"), i its id
 )
 
 // value is an abstract value: concrete where the interpreter could compute
 // it, vUnknown where not. Arrays are never allocated for real: objects
 // store only the cells that were written. Values are copied on every
-// read and write of a frame slot, so the struct is kept small (56 bytes):
-// floats live in i's bits, rarely used parts in obj.
+// read and write of a frame slot, so the struct is kept small (48 bytes):
+// floats live in i's bits, strings behind a pointer, rarely used parts in
+// obj.
 type value struct {
 	k       vkind
 	i, n, c int64
-	s       string
+	sp      *string // vString, vOpaque, builtin vFunc: see str
 	obj     *object
+}
+
+// The names of opaque values.
+var (
+	nameComm    = "comm"
+	nameRequest = "request"
+	nameIter    = "iter"
+)
+
+// strv is a string value.
+func strv(s string) value { return value{k: vString, sp: &s} }
+
+// str is a string's value, an opaque value's name, a builtin's name, or "".
+func (v value) str() string {
+	if v.sp == nil {
+		return ""
+	}
+	return *v.sp
 }
 
 var unknown = value{k: vUnknown}
@@ -90,13 +109,13 @@ func (v value) String() string {
 	case vBool:
 		return fmt.Sprint(v.i != 0)
 	case vString:
-		return fmt.Sprintf("%q", v.s)
+		return fmt.Sprintf("%q", v.str())
 	case vNil:
 		return "nil"
 	case vSlice:
 		return fmt.Sprintf("slice[%d:%d cap %d]", v.i, v.i+v.n, v.c)
 	case vOpaque:
-		return fmt.Sprintf("%s#%d", v.s, v.i)
+		return fmt.Sprintf("%s#%d", v.str(), v.i)
 	}
 	return fmt.Sprintf("<%d>", v.k)
 }
