@@ -87,7 +87,7 @@ func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo
 		}
 		return false, r.pushCode(ci.code, args, free, ic.dst)
 	}
-	return false, r.library(f, in, ic, ci.fn, args)
+	return false, r.library(f, in, ic, ci, args)
 }
 
 // opaqueCall charges a call the interpreter does not execute and makes its

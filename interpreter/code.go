@@ -84,6 +84,7 @@ type calleeInfo struct {
 	user     bool
 	mpiName  string // the mpi function's name (of the generic origin)
 	elemSize int    // mpi: size of the type argument's values, else 1
+	libName  string // library functions: the name pureLib knows them by, once needed
 	code     *fnCode
 }
 

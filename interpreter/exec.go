@@ -50,6 +50,14 @@ type ssaRank struct {
 	awaitBuf    pendingCall  // backing store of await
 	argBuf      []value      // a call's arguments, until the callee has them
 	phiBuf      []value      // phi values on block entry
+	bindFrame   *frame       // the frame entering a reduced nest, for binder
+	binder      Binder       // the values of bindFrame, made once per rank
+}
+
+// bind is the Binder of the frame that enters a reduced nest.
+func (r *ssaRank) bind(v ssa.Value) (int64, bool) {
+	x := r.getValue(r.bindFrame, v)
+	return x.i, x.k == vInt
 }
 
 // branchAcc is the error-diffusion state of one profiled branch.
@@ -249,10 +257,8 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			break
 		}
 		red := rc.red
-		t, err := red.Time(func(v ssa.Value) (int64, bool) {
-			x := r.getValue(f, v)
-			return x.i, x.k == vInt
-		})
+		r.bindFrame = f
+		t, err := red.Time(r.binder)
 		if err != nil {
 			// The nest's time needs values it computes itself: run it.
 			r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)

@@ -24,8 +24,12 @@ func libName(fn *ssa.Function) string {
 }
 
 // library runs a call of a function outside the analysed program.
-func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, fn *ssa.Function, args []value) error {
-	name := libName(fn)
+func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value) error {
+	fn := ci.fn
+	if ci.libName == "" {
+		ci.libName = libName(fn)
+	}
+	name := ci.libName
 	if fn.Name() == "init" && fn.Signature.Recv() == nil {
 		return nil // libraries' package initialisers are not modelled
 	}
