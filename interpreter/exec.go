@@ -34,7 +34,6 @@ type ssaRank struct {
 	opts   ExecOptions
 
 	stack   []*frame
-	frames  []*frame  // frames by depth, reused from call to call
 	globals []*object // by global index in programShared, created on first use
 	flags   *flagSet
 	compute float64
@@ -74,7 +73,8 @@ type programShared struct {
 	callees    map[*ssa.Function]*calleeInfo
 	globalIdx  map[*ssa.Global]int32
 	globalList []*ssa.Global
-	nblocks    int // blocks compiled so far: the next block id
+	nblocks    int      // blocks compiled so far: the next block id
+	frames     []*frame // frames returned from, for reuse by any rank
 	assume     map[Assumption]bool
 }
 
@@ -222,11 +222,15 @@ func (r *ssaRank) pushCall(fn *ssa.Function, args []value, free *object, retSlot
 }
 
 func (r *ssaRank) pushCode(fc *fnCode, args []value, free *object, retSlot int32) error {
-	depth := len(r.stack)
-	if depth == len(r.frames) {
-		r.frames = append(r.frames, &frame{})
+	// Frames come from the pool all ranks share: the one a rank just
+	// returned from is still in the cache when the next rank calls.
+	var f *frame
+	if n := len(r.shared.frames); n > 0 {
+		f = r.shared.frames[n-1]
+		r.shared.frames = r.shared.frames[:n-1]
+	} else {
+		f = &frame{}
 	}
-	f := r.frames[depth]
 	env := f.env
 	if cap(env) < fc.nslots {
 		env = make([]value, fc.nslots)
@@ -570,11 +574,14 @@ func (r *ssaRank) ret(f *frame, ic *instrCode) (bool, error) {
 		result = value{k: vTuple, obj: o}
 	}
 	r.stack = r.stack[:len(r.stack)-1]
-	if f.onExit != nil {
-		f.onExit()
+	onExit, retSlot := f.onExit, f.retSlot
+	f.onExit = nil
+	r.shared.frames = append(r.shared.frames, f)
+	if onExit != nil {
+		onExit()
 	}
-	if f.retSlot >= 0 && len(r.stack) > 0 {
-		r.top().env[f.retSlot] = result
+	if retSlot >= 0 && len(r.stack) > 0 {
+		r.top().env[retSlot] = result
 	}
 	return false, nil
 }
