@@ -21,29 +21,50 @@ func isUnsigned(t types.Type) bool {
 
 var sizes = types.SizesFor("gc", "amd64")
 
-// wrap truncates an integer result to the width of t, as Go arithmetic does.
-func wrap(i int64, t types.Type) int64 {
+// numType is what arithmetic needs to know of an operand's type, worked
+// out once per instruction rather than on every operation.
+type numType struct {
+	unsigned bool
+	float32  bool
+	bits     uint8 // integer width when below 64 bits, else 0 (no truncation)
+}
+
+func numOf(t types.Type) numType {
 	b := basicOf(t)
 	if b == nil {
+		return numType{}
+	}
+	nt := numType{unsigned: b.Info()&types.IsUnsigned != 0, float32: b.Kind() == types.Float32}
+	if bits := 8 * sizes.Sizeof(b); bits < 64 {
+		nt.bits = uint8(bits)
+	}
+	return nt
+}
+
+// wrap truncates an integer result to the width of the type, as Go
+// arithmetic does.
+func (nt numType) wrap(i int64) int64 {
+	if nt.bits == 0 {
 		return i
 	}
-	bits := 8 * sizes.Sizeof(b)
-	if bits >= 64 {
-		return i
+	if nt.unsigned {
+		return int64(uint64(i) & (1<<uint(nt.bits) - 1))
 	}
-	if b.Info()&types.IsUnsigned != 0 {
-		return int64(uint64(i) & (1<<uint(bits) - 1))
-	}
-	shift := uint(64 - bits)
+	shift := uint(64 - nt.bits)
 	return i << shift >> shift
 }
 
-func roundFloat(f float64, t types.Type) float64 {
-	if b := basicOf(t); b != nil && b.Kind() == types.Float32 {
+func (nt numType) round(f float64) float64 {
+	if nt.float32 {
 		return float64(float32(f))
 	}
 	return f
 }
+
+// wrap truncates an integer result to the width of t, as Go arithmetic does.
+func wrap(i int64, t types.Type) int64 { return numOf(t).wrap(i) }
+
+func roundFloat(f float64, t types.Type) float64 { return numOf(t).round(f) }
 
 // constValue converts an SSA constant.
 func constValue(c constant.Value, t types.Type) value {
@@ -54,7 +75,7 @@ func constValue(c constant.Value, t types.Type) value {
 	case constant.Bool:
 		return boolv(constant.BoolVal(c))
 	case constant.String:
-		return value{k: vString, s: constant.StringVal(c)}
+		return strv(constant.StringVal(c))
 	case constant.Int:
 		if b := basicOf(t); b != nil && b.Info()&types.IsFloat != 0 {
 			f, _ := constant.Float64Val(c)
@@ -68,34 +89,34 @@ func constValue(c constant.Value, t types.Type) value {
 	case constant.Float:
 		if b := basicOf(t); b != nil && b.Info()&types.IsComplex != 0 {
 			f, _ := constant.Float64Val(c)
-			return value{k: vComplex, f: f}
+			return complexv(f, 0)
 		}
 		f, _ := constant.Float64Val(c)
 		return floatv(roundFloat(f, t))
 	case constant.Complex:
 		re, _ := constant.Float64Val(constant.Real(c))
 		im, _ := constant.Float64Val(constant.Imag(c))
-		return value{k: vComplex, f: re, g: im}
+		return complexv(re, im)
 	}
 	return unknown
 }
 
 // binop evaluates x op y for operands of type t (the type of x).
-func binop(op token.Token, x, y value, t types.Type) (value, error) {
+func binop(op token.Token, x, y *value, t numType) (value, error) {
 	if !x.known() || !y.known() {
 		return unknown, nil
 	}
 	switch op {
 	case token.EQL:
-		return boolv(equal(x, y)), nil
+		return boolv(equal(*x, *y)), nil
 	case token.NEQ:
-		return boolv(!equal(x, y)), nil
+		return boolv(!equal(*x, *y)), nil
 	}
 	switch x.k {
 	case vInt:
 		return intBinop(op, x.i, y.i, t)
 	case vFloat:
-		return floatBinop(op, x.f, y.f, t)
+		return floatBinop(op, x.fl(), y.fl(), t)
 	case vBool:
 		switch op {
 		case token.AND, token.LAND:
@@ -106,18 +127,18 @@ func binop(op token.Token, x, y value, t types.Type) (value, error) {
 	case vString:
 		switch op {
 		case token.ADD:
-			return value{k: vString, s: x.s + y.s}, nil
+			return strv(x.str() + y.str()), nil
 		case token.LSS:
-			return boolv(x.s < y.s), nil
+			return boolv(x.str() < y.str()), nil
 		case token.LEQ:
-			return boolv(x.s <= y.s), nil
+			return boolv(x.str() <= y.str()), nil
 		case token.GTR:
-			return boolv(x.s > y.s), nil
+			return boolv(x.str() > y.str()), nil
 		case token.GEQ:
-			return boolv(x.s >= y.s), nil
+			return boolv(x.str() >= y.str()), nil
 		}
 	case vComplex:
-		a, b := complex(x.f, x.g), complex(y.f, y.g)
+		a, b := complex(x.fl(), x.im()), complex(y.fl(), y.im())
 		var r complex128
 		switch op {
 		case token.ADD:
@@ -131,20 +152,20 @@ func binop(op token.Token, x, y value, t types.Type) (value, error) {
 		default:
 			return unknown, nil
 		}
-		return value{k: vComplex, f: real(r), g: imag(r)}, nil
+		return complexv(real(r), imag(r)), nil
 	}
 	return unknown, nil
 }
 
-func intBinop(op token.Token, a, b int64, t types.Type) (value, error) {
-	u := isUnsigned(t)
+func intBinop(op token.Token, a, b int64, t numType) (value, error) {
+	u := t.unsigned
 	switch op {
 	case token.ADD:
-		return intv(wrap(a+b, t)), nil
+		return intv(t.wrap(a + b)), nil
 	case token.SUB:
-		return intv(wrap(a-b, t)), nil
+		return intv(t.wrap(a - b)), nil
 	case token.MUL:
-		return intv(wrap(a*b, t)), nil
+		return intv(t.wrap(a * b)), nil
 	case token.QUO, token.REM:
 		if b == 0 {
 			return unknown, errDivideByZero
@@ -160,20 +181,20 @@ func intBinop(op token.Token, a, b int64, t types.Type) (value, error) {
 		default:
 			r = a % b
 		}
-		return intv(wrap(r, t)), nil
+		return intv(t.wrap(r)), nil
 	case token.AND:
 		return intv(a & b), nil
 	case token.OR:
 		return intv(a | b), nil
 	case token.XOR:
-		return intv(wrap(a^b, t)), nil
+		return intv(t.wrap(a ^ b)), nil
 	case token.AND_NOT:
 		return intv(a &^ b), nil
 	case token.SHL:
 		if uint64(b) >= 64 {
 			return intv(0), nil
 		}
-		return intv(wrap(a<<uint64(b), t)), nil
+		return intv(t.wrap(a << uint64(b))), nil
 	case token.SHR:
 		if u {
 			if uint64(b) >= 64 {
@@ -206,16 +227,16 @@ func intBinop(op token.Token, a, b int64, t types.Type) (value, error) {
 	return unknown, nil
 }
 
-func floatBinop(op token.Token, a, b float64, t types.Type) (value, error) {
+func floatBinop(op token.Token, a, b float64, t numType) (value, error) {
 	switch op {
 	case token.ADD:
-		return floatv(roundFloat(a+b, t)), nil
+		return floatv(t.round(a + b)), nil
 	case token.SUB:
-		return floatv(roundFloat(a-b, t)), nil
+		return floatv(t.round(a - b)), nil
 	case token.MUL:
-		return floatv(roundFloat(a*b, t)), nil
+		return floatv(t.round(a * b)), nil
 	case token.QUO:
-		return floatv(roundFloat(a/b, t)), nil
+		return floatv(t.round(a / b)), nil
 	case token.LSS:
 		return boolv(a < b), nil
 	case token.LEQ:
@@ -236,17 +257,17 @@ func equal(x, y value) bool {
 	case vInt, vBool:
 		return x.i == y.i
 	case vFloat:
-		return x.f == y.f
+		return x.fl() == y.fl()
 	case vComplex:
-		return x.f == y.f && x.g == y.g
+		return x.fl() == y.fl() && x.im() == y.im()
 	case vString:
-		return x.s == y.s
+		return x.str() == y.str()
 	case vNil:
 		return true
 	case vPtr:
 		return x.obj == y.obj && x.i == y.i
 	case vOpaque:
-		return x.s == y.s && x.i == y.i
+		return x.str() == y.str() && x.i == y.i
 	}
 	return false
 }
@@ -266,13 +287,13 @@ func convert(x value, from, to types.Type) value {
 		case vInt:
 			return intv(wrap(x.i, to))
 		case vFloat:
-			if math.IsNaN(x.f) || math.IsInf(x.f, 0) {
+			if math.IsNaN(x.fl()) || math.IsInf(x.fl(), 0) {
 				return unknown
 			}
-			if tb.Info()&types.IsUnsigned != 0 && x.f >= 1<<63 {
-				return intv(wrap(int64(uint64(x.f)), to))
+			if tb.Info()&types.IsUnsigned != 0 && x.fl() >= 1<<63 {
+				return intv(wrap(int64(uint64(x.fl())), to))
 			}
-			return intv(wrap(int64(x.f), to))
+			return intv(wrap(int64(x.fl()), to))
 		}
 	case tb.Info()&types.IsFloat != 0:
 		switch x.k {
@@ -282,7 +303,7 @@ func convert(x value, from, to types.Type) value {
 			}
 			return floatv(roundFloat(float64(x.i), to))
 		case vFloat:
-			return floatv(roundFloat(x.f, to))
+			return floatv(roundFloat(x.fl(), to))
 		}
 	case tb.Info()&types.IsComplex != 0:
 		if x.k == vComplex {
@@ -293,7 +314,7 @@ func convert(x value, from, to types.Type) value {
 		case vString:
 			return x
 		case vInt:
-			return value{k: vString, s: string(rune(x.i))}
+			return strv(string(rune(x.i)))
 		case vSlice:
 			return bytesToString(x)
 		}
@@ -311,7 +332,7 @@ func bytesToString(x value) value {
 		}
 		b.WriteByte(byte(c.i))
 	}
-	return value{k: vString, s: b.String()}
+	return strv(b.String())
 }
 
 func unop(op token.Token, x value, t types.Type) value {
@@ -324,9 +345,9 @@ func unop(op token.Token, x value, t types.Type) value {
 		case vInt:
 			return intv(wrap(-x.i, t))
 		case vFloat:
-			return floatv(-x.f)
+			return floatv(-x.fl())
 		case vComplex:
-			return value{k: vComplex, f: -x.f, g: -x.g}
+			return complexv(-x.fl(), -x.im())
 		}
 	case token.NOT:
 		return boolv(x.i == 0)

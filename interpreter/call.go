@@ -7,76 +7,97 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// args evaluates a call's arguments (the receiver first in invoke mode).
-func (r *ssaRank) args(f *frame, c *ssa.CallCommon) []value {
-	out := make([]value, 0, len(c.Args)+1)
-	for _, a := range c.Args {
-		out = append(out, r.get(f, a))
+// args evaluates a call's arguments into r.argBuf, after recv if it is
+// not nil (the receiver in invoke mode). They are valid until the next
+// call: a callee copies them into its frame.
+func (r *ssaRank) args(f *frame, ic *instrCode, recv *value) []value {
+	out := r.argBuf[:0]
+	if recv != nil {
+		out = append(out, *recv)
 	}
+	for i := range ic.args {
+		out = append(out, r.get(f, &ic.args[i]))
+	}
+	r.argBuf = out
 	return out
 }
 
 // callee resolves the function a call (or defer) invokes and its arguments.
 // The function value is unknown if it cannot be resolved.
-func (r *ssaRank) callee(f *frame, c *ssa.CallCommon) (value, []value) {
-	args := r.args(f, c)
+func (r *ssaRank) callee(f *frame, c *ssa.CallCommon, ic *instrCode) (value, []value) {
 	if c.IsInvoke() {
-		recv := r.get(f, c.Value)
-		if recv.k != vIface || recv.t == nil {
-			return unknown, args
+		recv := r.get(f, &ic.a)
+		if recv.k != vIface || recv.obj == nil || recv.obj.t == nil {
+			return unknown, r.args(f, ic, nil)
 		}
 		prog := r.shared.prog
-		sel := prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())
+		sel := prog.MethodSets.MethodSet(recv.obj.t).Lookup(c.Method.Pkg(), c.Method.Name())
 		if sel == nil {
-			return unknown, args
+			return unknown, r.args(f, ic, nil)
 		}
-		return value{k: vFunc, fn: prog.MethodValue(sel)}, append([]value{recv.obj.get(0)}, args...)
+		this := recv.obj.get(0)
+		return funcv(prog.MethodValue(sel)), r.args(f, ic, &this)
 	}
-	if b, ok := c.Value.(*ssa.Builtin); ok {
-		return value{k: vFunc, s: b.Name()}, args
-	}
-	return r.get(f, c.Value), args
+	return r.get(f, &ic.a), r.args(f, ic, nil)
 }
 
 // call executes a call instruction: a builtin, a user function (pushed as
 // a frame), an MPI operation (returned for the simulator), or a library
 // function (evaluated if pure and known, else costed and unknown).
-func (r *ssaRank) call(f *frame, in *ssa.Call) (Op, bool, error) {
-	fnv, args := r.callee(f, in.Common())
+func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
+	if ic.callee != nil {
+		// A call of a named function: no function value to evaluate.
+		return r.callFunc(f, in, ic, ic.callee, r.args(f, ic, nil), nil)
+	}
+	fnv, args := r.callee(f, in.Common(), ic)
 	switch {
-	case fnv.k == vFunc && fnv.s != "":
-		v, err := r.builtin(in, fnv.s, args)
+	case fnv.k == vFunc && fnv.str() != "":
+		v, err := r.builtin(in, fnv.str(), args)
 		if err != nil {
-			return Op{}, false, err
+			return false, err
 		}
-		r.set(f, in, v)
-		return Op{}, false, nil
-	case fnv.k != vFunc || fnv.fn == nil:
+		r.set(f, v)
+		return false, nil
+	case fnv.fun() == nil:
 		r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
-		r.opaqueCall(f, in, args)
-		return Op{}, false, nil
+		r.opaqueCall(f, in, ic, args)
+		return false, nil
 	}
-	fn := fnv.fn
-	if isMPI(fn) {
-		return r.mpiCall(f, in, fn, args)
+	return r.callFunc(f, in, ic, r.shared.callee(fnv.fun()), args, fnv.obj)
+}
+
+// callFunc calls a function with free variables free.
+func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value, free *object) (bool, error) {
+	if ci.mpi {
+		op, yield, err := r.mpiCall(f, in, ic, ci, args)
+		if yield {
+			r.op = op
+		}
+		return yield, err
 	}
-	if r.shared.oracle.IsUser(fn) {
+	if ci.user {
 		// A call the profiler timed as a statement: its own time (what its
 		// untimed callee spent) is charged here.
-		r.compute += r.shared.oracle.CallCost(in)
-		return Op{}, false, r.pushCall(fn, args, fnv.obj, in)
+		r.compute += ic.callCost
+		if len(ci.fn.Blocks) == 0 {
+			return false, r.errorf(ci.fn.Pos(), "function %s has no body (assembly or external)", ci.fn)
+		}
+		if ci.code == nil {
+			ci.code = r.shared.code(ci.fn)
+		}
+		return false, r.pushCode(ci.code, args, free, ic.dst)
 	}
-	return Op{}, false, r.library(f, in, fn, args)
+	return false, r.library(f, in, ic, ci, args)
 }
 
 // opaqueCall charges a call the interpreter does not execute and makes its
 // result, and the memory its arguments reach, unknown.
-func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, args []value) {
-	r.compute += r.shared.oracle.CallCost(in)
+func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, ic *instrCode, args []value) {
+	r.compute += ic.callCost
 	for _, a := range args {
 		r.havocValue(a)
 	}
-	r.set(f, in, unknownOf(in.Type()))
+	r.set(f, unknownOf(in.Type()))
 }
 
 func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error) {
@@ -90,7 +111,7 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 			}
 			return intv(x.c), nil
 		case vString:
-			return intv(int64(len(x.s))), nil
+			return intv(int64(len(x.str()))), nil
 		case vArray:
 			return intv(x.n), nil
 		case vNil:
@@ -114,7 +135,7 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 	case "min", "max":
 		best := args[0]
 		for _, a := range args[1:] {
-			less, _ := binop(token.LSS, a, best, in.Call.Args[0].Type())
+			less, _ := binop(token.LSS, &a, &best, numOf(in.Call.Args[0].Type()))
 			if less.k != vBool {
 				return unknown, nil
 			}
@@ -128,14 +149,14 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 			return unknown, nil
 		}
 		if name == "real" {
-			return floatv(args[0].f), nil
+			return floatv(args[0].fl()), nil
 		}
-		return floatv(args[0].g), nil
+		return floatv(args[0].im()), nil
 	case "complex":
 		if args[0].k != vFloat || args[1].k != vFloat {
 			return unknown, nil
 		}
-		return value{k: vComplex, f: args[0].f, g: args[1].f}, nil
+		return complexv(args[0].fl(), args[1].fl()), nil
 	case "delete":
 		if args[0].k == vMap && args[0].obj.m != nil {
 			if k, ok := keyOf(args[1]); ok {
@@ -170,7 +191,7 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	case vSlice:
 		m = extra.n
 	case vString:
-		m = int64(len(extra.s))
+		m = int64(len(extra.str()))
 	case vNil:
 		return s
 	default:
@@ -182,6 +203,11 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	dst := s
 	if s.n+m > s.c {
 		o := newObject(s.obj.def, elem)
+		for i, c := range s.obj.dense {
+			if j := int64(i); j >= s.i && j < s.i+s.n {
+				o.set(j-s.i, c)
+			}
+		}
 		for i, c := range s.obj.cells {
 			if i >= s.i && i < s.i+s.n {
 				o.set(i-s.i, c)
@@ -192,7 +218,7 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	for j := range m {
 		var v value
 		if extra.k == vString {
-			v = intv(int64(extra.s[j]))
+			v = intv(int64(extra.str()[j]))
 		} else {
 			v = extra.obj.get(extra.i + j)
 		}
@@ -211,7 +237,7 @@ func (r *ssaRank) copyValues(dst, src value) value {
 	case vSlice:
 		n = min(dst.n, src.n)
 	case vString:
-		n = min(dst.n, int64(len(src.s)))
+		n = min(dst.n, int64(len(src.str())))
 	default:
 		dst.obj.havoc()
 		return unknown
@@ -223,7 +249,7 @@ func (r *ssaRank) copyValues(dst, src value) value {
 	for j := range n {
 		var v value
 		if src.k == vString {
-			v = intv(int64(src.s[j]))
+			v = intv(int64(src.str()[j]))
 		} else {
 			v = src.obj.get(src.i + j)
 		}

@@ -25,7 +25,7 @@ func (s *sim) transfer(chans []int, t, d float64, n int) float64 {
 		}
 	}
 	for _, ch := range chans {
-		l := s.chans[ch]
+		l := s.channel(ch)
 		l.spans = append(l.spans, span{t, t + dur})
 	}
 	return t + dur
@@ -34,11 +34,7 @@ func (s *sim) transfer(chans []int, t, d float64, n int) float64 {
 // load returns the contention factor a transfer starting at t on ch would
 // see: 1 plus the transfers occupying ch at t.
 func (s *sim) load(ch int, t float64) int {
-	l := s.chans[ch]
-	if l == nil {
-		l = &channelLoad{}
-		s.chans[ch] = l
-	}
+	l := s.channel(ch)
 	// Drop spans that ended before anything still to be simulated.
 	live := l.spans[:0]
 	cf := 1
@@ -53,4 +49,27 @@ func (s *sim) load(ch int, t float64) int {
 	}
 	l.spans = live
 	return cf
+}
+
+// denseChannels bounds the channel numbers kept in a slice rather than a
+// map: networks number their channels from 0 (per node and kind).
+const denseChannels = 1 << 16
+
+// channel returns the load of channel ch, creating it.
+func (s *sim) channel(ch int) *channelLoad {
+	if ch >= 0 && ch < denseChannels {
+		for ch >= len(s.chanList) {
+			s.chanList = append(s.chanList, nil)
+		}
+		if s.chanList[ch] == nil {
+			s.chanList[ch] = &channelLoad{}
+		}
+		return s.chanList[ch]
+	}
+	l := s.chans[ch]
+	if l == nil {
+		l = &channelLoad{}
+		s.chans[ch] = l
+	}
+	return l
 }

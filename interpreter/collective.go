@@ -10,7 +10,8 @@ type collective struct {
 	op     Op
 	steps  []Step
 	i      int
-	posted []*request // the current step's requests, once posted
+	posted []*request // the current step's requests
+	inStep bool       // the current step's requests are posted
 }
 
 type schedKey struct {
@@ -34,7 +35,9 @@ func (s *sim) startCollective(r *rank, op Op) {
 		s.scheds[k] = sched
 	}
 	r.collSeq++
-	r.coll = &collective{op: op, steps: sched[r.id]}
+	// The rank's collective state is reused from one collective to the next.
+	r.collBuf = collective{op: op, steps: sched[r.id], posted: r.collBuf.posted[:0]}
+	r.coll = &r.collBuf
 }
 
 // collectiveStep advances r's collective by one step.
@@ -45,10 +48,11 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 		return stepDone
 	}
 	st := c.steps[c.i]
-	if c.posted == nil {
+	if !c.inStep {
 		if s.yield(r) {
 			return stepYielded
 		}
+		c.inStep = true
 		tag := r.collSeq<<5 | int(c.op.Kind)
 		for _, t := range st.Recvs {
 			// Any size is accepted: v-collectives are scheduled with each
@@ -68,7 +72,8 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 		r.clock += st.Compute
 		r.stats.Comm += st.Compute
 	}
-	c.posted = nil
+	clear(c.posted)
+	c.posted, c.inStep = c.posted[:0], false
 	c.i++
 	if c.i == len(c.steps) {
 		r.coll = nil

@@ -17,6 +17,17 @@
 //	Network    prices messages and chooses collective schedules
 //	Run        the simulation's output: per-rank totals, timelines, makespan
 //
-// The rank programs that execute a model's SSA with abstract values are
-// built on top of this engine.
+// The rank programs that execute a model's SSA with abstract values
+// ([NewSSAPrograms]) are built on top of this engine:
+//
+//	SSAPrograms  one simulation's rank programs, sharing compiled code
+//	Oracle       costs, reduced nests and branch frequencies from the model
+//	fnCode       a function compiled once per simulation: operands resolved
+//	             to frame slots or constants, per block its cost, phi edges
+//	             and reduced nests (the oracle does not change meanwhile)
+//	value        an abstract value (48 bytes: copied on every slot access)
+//	object       lazy memory: only written cells are stored
+//
+// Speed matters: a prediction interprets every rank's main instruction by
+// instruction, 1024 ranks for a P = 1024 point; see docs/interpreter.md.
 package interpreter

@@ -34,72 +34,72 @@ type ssaRank struct {
 	opts   ExecOptions
 
 	stack   []*frame
-	globals map[*ssa.Global]*object
+	globals []*object // by global index in programShared, created on first use
 	flags   *flagSet
 	compute float64
 	// distributed sums the modelled time of reduced nests whose iterations
 	// are divided among the ranks.
 	distributed float64
 	steps       int64
-	branch      map[*ssa.BasicBlock]float64 // error-diffusion state of profiled branches
+	limit       int64       // the step limit of the current run
+	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
 	await       *pendingCall // the MPI call whose completion Step is waiting for
+	op          Op           // the operation of the MPI call that yields
+	awaitBuf    pendingCall  // backing store of await
+	argBuf      []value      // a call's arguments, until the callee has them
+	phiBuf      []value      // phi values on block entry
+	bindFrame   *frame       // the frame entering a reduced nest, for binder
+	binder      Binder       // the values of bindFrame, made once per rank
+}
+
+// bind is the Binder of the frame that enters a reduced nest.
+func (r *ssaRank) bind(v ssa.Value) (int64, bool) {
+	x := r.getValue(r.bindFrame, v)
+	return x.i, x.k == vInt
+}
+
+// branchAcc is the error-diffusion state of one profiled branch.
+type branchAcc struct {
+	acc  float64
+	seen bool
 }
 
 // programShared is what all ranks of one simulation share.
 type programShared struct {
-	prog   *ssa.Program
-	oracle Oracle
-	infos  map[*ssa.Function]*fnInfo
-	assume map[Assumption]bool
+	prog       *ssa.Program
+	oracle     Oracle
+	codes      map[*ssa.Function]*fnCode
+	callees    map[*ssa.Function]*calleeInfo
+	globalIdx  map[*ssa.Global]int32
+	globalList []*ssa.Global
+	nblocks    int      // blocks compiled so far: the next block id
+	frames     []*frame // frames returned from, for reuse by any rank
+	assume     map[Assumption]bool
 }
 
-type fnInfo struct {
-	index map[ssa.Value]int
-	n     int
+func newProgramShared(prog *ssa.Program, oracle Oracle) *programShared {
+	return &programShared{prog: prog, oracle: oracle, codes: map[*ssa.Function]*fnCode{},
+		callees: map[*ssa.Function]*calleeInfo{}, globalIdx: map[*ssa.Global]int32{},
+		assume: map[Assumption]bool{}}
 }
 
 type frame struct {
-	fn     *ssa.Function
-	info   *fnInfo
-	env    []value
-	block  *ssa.BasicBlock
-	pc     int
-	defers []deferred
-	call   *ssa.Call // in the caller: receives this frame's result
-	onExit func()    // runs when the frame returns (mpi.Main's body: finish the rank)
+	fn      *ssa.Function
+	code    *fnCode
+	env     []value
+	block   *ssa.BasicBlock
+	bc      *blockCode
+	pc      int
+	defers  []deferred
+	retSlot int32  // the caller's slot receiving this frame's result; -1: none
+	onExit  func() // runs when the frame returns (mpi.Main's body: finish the rank)
 }
 
 type deferred struct {
 	fn   value
 	args []value
-	site ssa.CallInstruction
-}
-
-func (s *programShared) info(fn *ssa.Function) *fnInfo {
-	if fi, ok := s.infos[fn]; ok {
-		return fi
-	}
-	fi := &fnInfo{index: map[ssa.Value]int{}}
-	add := func(v ssa.Value) {
-		fi.index[v] = fi.n
-		fi.n++
-	}
-	for _, p := range fn.Params {
-		add(p)
-	}
-	for _, fv := range fn.FreeVars {
-		add(fv)
-	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			if v, ok := in.(ssa.Value); ok {
-				add(v)
-			}
-		}
-	}
-	s.infos[fn] = fi
-	return fi
+	cost float64 // oracle.CallCost of the defer statement
 }
 
 func (r *ssaRank) assume(pos token.Pos, format string, args ...any) {
@@ -139,29 +139,52 @@ func (r *ssaRank) nearestPos(f *frame) token.Pos {
 func (r *ssaRank) top() *frame { return r.stack[len(r.stack)-1] }
 
 // get evaluates an operand in frame f.
-func (r *ssaRank) get(f *frame, v ssa.Value) value {
-	switch v := v.(type) {
-	case *ssa.Const:
-		return constValue(v.Value, v.Type())
-	case *ssa.Function:
-		return value{k: vFunc, fn: v}
-	case *ssa.Global:
-		return value{k: vPtr, obj: r.global(v)}
-	case *ssa.Builtin:
-		return value{k: vFunc, s: v.Name()}
+func (r *ssaRank) get(f *frame, o *operand) value {
+	if o.kind == oSlot {
+		return f.env[o.idx]
 	}
-	if i, ok := f.info.index[v]; ok {
-		return f.env[i]
+	return r.getOther(o)
+}
+
+// ref is get for operands that are only read: it does not copy slots and
+// constants.
+func (r *ssaRank) ref(f *frame, o *operand) *value {
+	switch o.kind {
+	case oSlot:
+		return &f.env[o.idx]
+	case oConst:
+		return o.val
+	}
+	v := r.getOther(o)
+	return &v
+}
+
+func (r *ssaRank) getOther(o *operand) value {
+	switch o.kind {
+	case oConst:
+		// Aggregate constants (zero structs and arrays) are fresh values
+		// each time, as if built anew.
+		return copyValue(*o.val)
+	case oGlobal:
+		return value{k: vPtr, obj: r.global(o.idx)}
 	}
 	return unknown
 }
 
-func (r *ssaRank) set(f *frame, v ssa.Value, x value) { f.env[f.info.index[v]] = x }
+// getValue evaluates v in frame f, for the rare lookups by ssa.Value.
+func (r *ssaRank) getValue(f *frame, v ssa.Value) value {
+	o := r.shared.operand(f.code, v)
+	return r.get(f, &o)
+}
 
-func (r *ssaRank) global(g *ssa.Global) *object {
-	if o, ok := r.globals[g]; ok {
-		return o
+// set stores the result of f's current instruction.
+func (r *ssaRank) set(f *frame, x value) { f.env[f.bc.code[f.pc-1].dst] = x }
+
+func (r *ssaRank) global(idx int32) *object {
+	if int(idx) < len(r.globals) && r.globals[idx] != nil {
+		return r.globals[idx]
 	}
+	g := r.shared.globalList[idx]
 	elem := g.Type().(*types.Pointer).Elem()
 	var o *object
 	switch {
@@ -172,104 +195,135 @@ func (r *ssaRank) global(g *ssa.Global) *object {
 	default:
 		o = newObject(unknownOf(elem), nil) // a library's state
 	}
-	r.globals[g] = o
+	for int(idx) >= len(r.globals) {
+		r.globals = append(r.globals, nil)
+	}
+	r.globals[idx] = o
 	return o
 }
 
 func (r *ssaRank) osArgs() value {
 	o := newObject(value{k: vString}, nil)
-	o.set(0, value{k: vString, s: "program"})
+	o.set(0, strv("program"))
 	for i, a := range r.opts.Args {
-		o.set(int64(i+1), value{k: vString, s: a})
+		o.set(int64(i+1), strv(a))
 	}
 	n := int64(len(r.opts.Args) + 1)
 	return value{k: vSlice, obj: o, n: n, c: n}
 }
 
-// pushCall starts a call of a user function.
-func (r *ssaRank) pushCall(fn *ssa.Function, args []value, free *object, call *ssa.Call) error {
+// pushCall starts a call of a user function. retSlot is the caller's slot
+// that receives the result, or -1.
+func (r *ssaRank) pushCall(fn *ssa.Function, args []value, free *object, retSlot int32) error {
 	if len(fn.Blocks) == 0 {
 		return r.errorf(fn.Pos(), "function %s has no body (assembly or external)", fn)
 	}
-	fi := r.shared.info(fn)
-	f := &frame{fn: fn, info: fi, env: make([]value, fi.n), call: call}
-	for i, p := range fn.Params {
-		if i < len(args) {
-			f.env[fi.index[p]] = args[i]
-		}
+	return r.pushCode(r.shared.code(fn), args, free, retSlot)
+}
+
+func (r *ssaRank) pushCode(fc *fnCode, args []value, free *object, retSlot int32) error {
+	// Frames come from the pool all ranks share: the one a rank just
+	// returned from is still in the cache when the next rank calls.
+	var f *frame
+	if n := len(r.shared.frames); n > 0 {
+		f = r.shared.frames[n-1]
+		r.shared.frames = r.shared.frames[:n-1]
+	} else {
+		f = &frame{}
 	}
-	for i, fv := range fn.FreeVars {
-		if free != nil {
-			f.env[fi.index[fv]] = free.get(int64(i))
+	env := f.env
+	if cap(env) < fc.nslots {
+		env = make([]value, fc.nslots)
+	} else {
+		env = env[:fc.nslots]
+		clear(env)
+	}
+	*f = frame{fn: fc.fn, code: fc, env: env, defers: f.defers[:0], retSlot: retSlot}
+	// Params take the first slots, free variables the next ones.
+	n := min(len(args), len(fc.fn.Params))
+	copy(env[:n], args[:n])
+	if free != nil {
+		for i := range fc.fn.FreeVars {
+			env[len(fc.fn.Params)+i] = free.get(int64(i))
 		}
 	}
 	r.stack = append(r.stack, f)
-	return r.enter(f, nil, fn.Blocks[0])
+	return r.enter(f, -1, fc.blocks[0])
 }
 
-// enter moves f to block b coming from pred (nil at function entry),
-// evaluating b's phis and charging its cost, and skipping reduced nests.
-func (r *ssaRank) enter(f *frame, pred, b *ssa.BasicBlock) error {
-	for {
-		if red := r.shared.oracle.Reduction(pred, b); red != nil && pred != nil {
-			t, err := red.Time(func(v ssa.Value) (int64, bool) {
-				x := r.get(f, v)
-				return x.i, x.k == vInt
-			})
-			if err != nil {
-				// The nest's time needs values it computes itself: run it.
-				r.assume(b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
-				break
-			}
-			r.compute += t
-			if red.Distributed {
-				r.distributed += t
-			}
-			for _, w := range red.Writes {
-				r.havocValue(r.get(f, w))
-			}
-			for _, nb := range red.Blocks {
-				for _, in := range nb.Instrs {
-					if v, ok := in.(ssa.Value); ok {
-						r.set(f, v, unknownOf(v.Type()))
-					}
-				}
-			}
-			pred, b = red.ExitFrom, red.Exit
-			continue
+// enter moves f to block bc by its incoming edge (the index in the block's
+// Preds; -1 at function entry), evaluating its phis, charging its cost and
+// skipping reduced nests.
+func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
+	for edge >= 0 {
+		rc := bc.reds[edge]
+		if rc == nil {
+			break
 		}
-		break
-	}
-	r.compute += r.shared.oracle.BlockCost(b)
-	// Phis read their operands simultaneously.
-	if pred != nil {
-		edge := -1
-		for i, p := range b.Preds {
-			if p == pred {
-				edge = i
-				break
-			}
+		red := rc.red
+		r.bindFrame = f
+		t, err := red.Time(r.binder)
+		if err != nil {
+			// The nest's time needs values it computes itself: run it.
+			r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
+			break
 		}
-		var phis []*ssa.Phi
-		var vals []value
-		for _, in := range b.Instrs {
-			phi, ok := in.(*ssa.Phi)
-			if !ok {
-				break
-			}
-			phis = append(phis, phi)
-			if edge < 0 {
-				vals = append(vals, unknownOf(phi.Type()))
+		r.compute += t
+		if red.Distributed {
+			r.distributed += t
+		}
+		for i := range rc.writes {
+			r.havocValue(r.get(f, &rc.writes[i]))
+		}
+		for i, slot := range rc.defs {
+			if t := rc.defTypes[i]; t != nil {
+				f.env[slot] = unknownOf(t)
 			} else {
-				vals = append(vals, r.get(f, phi.Edges[edge]))
+				f.env[slot] = unknown
 			}
 		}
-		for i, phi := range phis {
-			r.set(f, phi, vals[i])
+		if rc.exit == nil {
+			return r.errorf(bc.b.Instrs[0].Pos(), "internal error: reduced nest %s exits to a block of another function", red.ID)
+		}
+		edge, bc = rc.exitEdge, rc.exit
+		if edge < 0 {
+			return r.errorf(bc.b.Instrs[0].Pos(), "internal error: reduced nest %s exits by an edge that is not one", red.ID)
 		}
 	}
-	f.block, f.pc = b, 0
+	r.compute += bc.cost
+	// Phis read their operands simultaneously.
+	if edge >= 0 && len(bc.phis) > 0 && !bc.swap[edge] {
+		// No phi reads another: assign in place.
+		ops := bc.edges[edge]
+		for i, slot := range bc.phis {
+			f.env[slot] = r.get(f, &ops[i])
+		}
+	} else if edge >= 0 && len(bc.phis) > 0 {
+		ops := bc.edges[edge]
+		vals := r.phiBuf[:0]
+		for i := range ops {
+			vals = append(vals, r.get(f, &ops[i]))
+		}
+		for i, slot := range bc.phis {
+			f.env[slot] = vals[i]
+		}
+		clear(vals)
+		r.phiBuf = vals[:0]
+	}
+	f.block, f.bc, f.pc = bc.b, bc, 0
+	// The phis, already evaluated, are passed over as executed, unless
+	// one of them would reach the step limit (run reports that).
+	if n := int64(len(bc.phis)); n > 0 && r.steps+n <= r.limit {
+		f.pc = int(n)
+		r.steps += n
+	}
 	return nil
+}
+
+// jump moves f from its block to its successor i.
+func (r *ssaRank) jump(f *frame, i int) error {
+	bc := f.bc
+	return r.enter(f, bc.succ[i], f.code.blocks[bc.b.Succs[i].Index])
 }
 
 // havocValue makes the memory v points to unknown.
@@ -289,178 +343,186 @@ func (r *ssaRank) run() (Op, error) {
 	if limit == 0 {
 		limit = 2e9
 	}
+	r.limit = limit
 	for len(r.stack) > 0 {
 		f := r.top()
 		if f.pc >= len(f.block.Instrs) {
 			return Op{}, r.errorf(f.fn.Pos(), "internal error: fell off block %d", f.block.Index)
 		}
-		in := f.block.Instrs[f.pc]
+		in, ic := f.block.Instrs[f.pc], &f.bc.code[f.pc]
 		f.pc++
 		r.steps++
 		if r.steps > limit {
 			return Op{}, r.errorf(in.Pos(), "gave up after %d instructions (an endless loop on known values?); raise the limit if the program really runs this long", limit)
 		}
-		op, yield, err := r.step(f, in)
+		yield, err := r.step(f, in, ic)
 		if err != nil {
 			return Op{}, err
 		}
 		if yield {
+			op := r.op
+			r.op = Op{}
 			return op, nil
 		}
 	}
 	return Op{Kind: OpFinish}, nil
 }
 
-// step executes one instruction.
-func (r *ssaRank) step(f *frame, in ssa.Instruction) (Op, bool, error) {
+// step executes in, f's current instruction, whose operands are ic.
+// It reports whether the rank yields to the simulator with the MPI
+// operation in r.op.
+func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error) {
 	switch in := in.(type) {
 	case *ssa.DebugRef, *ssa.Phi:
 		// Phis were evaluated on block entry.
 	case *ssa.Jump:
-		return Op{}, false, r.enter(f, f.block, f.block.Succs[0])
+		return false, r.jump(f, 0)
 	case *ssa.If:
-		c := r.get(f, in.Cond)
-		next := f.block.Succs[1]
+		c := r.ref(f, &ic.a)
+		next := 1
 		if c.k == vBool {
 			if c.i != 0 {
-				next = f.block.Succs[0]
+				next = 0
 			}
 		} else {
-			taken, err := r.profiledBranch(f.block, in)
+			taken, err := r.profiledBranch(f.bc, in)
 			if err != nil {
-				return Op{}, false, err
+				return false, err
 			}
 			if taken {
-				next = f.block.Succs[0]
+				next = 0
 			}
 		}
-		return Op{}, false, r.enter(f, f.block, next)
+		return false, r.jump(f, next)
 	case *ssa.Return:
-		return r.ret(f, in)
+		return r.ret(f, ic)
 	case *ssa.Panic:
-		return Op{}, false, r.errorf(in.Pos(), "program panics: %v", r.get(f, in.X))
+		return false, r.errorf(in.Pos(), "program panics: %v", r.get(f, &ic.a))
 	case *ssa.Alloc:
 		elem := in.Type().(*types.Pointer).Elem()
-		r.set(f, in, value{k: vPtr, obj: newObject(zeroValue(elem), nil)})
+		r.set(f, value{k: vPtr, obj: newObject(zeroValue(elem), nil)})
 	case *ssa.Store:
-		r.store(r.get(f, in.Addr), copyValue(r.get(f, in.Val)))
+		r.store(r.get(f, &ic.a), copyValue(r.get(f, &ic.b)))
 	case *ssa.UnOp:
-		x := r.get(f, in.X)
+		x := r.get(f, &ic.a)
 		if in.Op == token.MUL {
-			r.set(f, in, copyValue(r.load(x, in.Type())))
+			r.set(f, copyValue(r.load(x, in.Type())))
 		} else if in.Op == token.ARROW {
-			return Op{}, false, r.errorf(in.Pos(), "unsupported construct: channel receive (channels inside an SPMD program are not modelled)")
+			return false, r.errorf(in.Pos(), "unsupported construct: channel receive (channels inside an SPMD program are not modelled)")
 		} else {
-			r.set(f, in, unop(in.Op, x, in.X.Type()))
+			r.set(f, unop(in.Op, x, in.X.Type()))
 		}
 	case *ssa.BinOp:
-		v, err := binop(in.Op, r.get(f, in.X), r.get(f, in.Y), in.X.Type())
+		v, err := binop(in.Op, r.ref(f, &ic.a), r.ref(f, &ic.b), ic.num)
 		if err != nil {
-			return Op{}, false, r.errorf(in.Pos(), "%v", err)
+			return false, r.errorf(in.Pos(), "%v", err)
 		}
-		r.set(f, in, v)
+		r.set(f, v)
 	case *ssa.Convert:
-		r.set(f, in, convert(r.get(f, in.X), in.X.Type(), in.Type()))
+		r.set(f, convert(r.get(f, &ic.a), in.X.Type(), in.Type()))
 	case *ssa.ChangeType:
-		r.set(f, in, r.get(f, in.X))
+		r.set(f, r.get(f, &ic.a))
 	case *ssa.MultiConvert:
-		r.set(f, in, unknown)
+		r.set(f, unknown)
 	case *ssa.ChangeInterface:
-		r.set(f, in, r.get(f, in.X))
+		r.set(f, r.get(f, &ic.a))
 	case *ssa.SliceToArrayPointer:
-		x := r.get(f, in.X)
+		x := r.get(f, &ic.a)
 		if x.k == vSlice {
-			r.set(f, in, value{k: vPtr, obj: x.obj, i: x.i, c: -2}) // pointer to the array at offset
+			r.set(f, value{k: vPtr, obj: x.obj, i: x.i, c: -2}) // pointer to the array at offset
 		} else {
-			r.set(f, in, unknown)
+			r.set(f, unknown)
 		}
 	case *ssa.MakeInterface:
-		x := r.get(f, in.X)
+		x := r.get(f, &ic.a)
 		o := newObject(unknown, nil)
 		o.set(0, copyValue(x))
-		r.set(f, in, value{k: vIface, obj: o, t: in.X.Type()})
+		o.t = in.X.Type()
+		r.set(f, value{k: vIface, obj: o})
 	case *ssa.TypeAssert:
-		r.set(f, in, r.typeAssert(r.get(f, in.X), in))
+		r.set(f, r.typeAssert(r.get(f, &ic.a), in))
 	case *ssa.MakeClosure:
 		o := newObject(unknown, nil)
-		for i, b := range in.Bindings {
-			o.set(int64(i), r.get(f, b))
+		for i := range ic.args {
+			o.set(int64(i), r.get(f, &ic.args[i]))
 		}
-		r.set(f, in, value{k: vFunc, fn: in.Fn.(*ssa.Function), obj: o})
+		o.fn = in.Fn.(*ssa.Function)
+		r.set(f, value{k: vFunc, obj: o})
 	case *ssa.MakeSlice:
-		r.set(f, in, r.makeSlice(r.get(f, in.Len), r.get(f, in.Cap), in.Type()))
+		r.set(f, r.makeSlice(r.get(f, &ic.a), r.get(f, &ic.b), in.Type()))
 	case *ssa.MakeMap:
-		r.set(f, in, value{k: vMap, obj: &object{def: unknown, m: map[mapKey]value{}}})
+		r.set(f, value{k: vMap, obj: &object{def: unknown, m: map[mapKey]value{}}})
 	case *ssa.MakeChan:
-		return Op{}, false, r.errorf(in.Pos(), "unsupported construct: channels inside an SPMD program are not modelled")
+		return false, r.errorf(in.Pos(), "unsupported construct: channels inside an SPMD program are not modelled")
 	case *ssa.Slice:
-		r.set(f, in, r.slice(f, in))
+		r.set(f, r.slice(f, in, ic))
 	case *ssa.FieldAddr:
-		x := r.get(f, in.X)
+		x := r.get(f, &ic.a)
 		if x.k == vPtr && x.c == 0 {
 			s := r.load(x, in.X.Type().Underlying().(*types.Pointer).Elem())
 			if s.k == vStruct {
-				r.set(f, in, value{k: vPtr, obj: s.obj, i: int64(in.Field)})
+				r.set(f, value{k: vPtr, obj: s.obj, i: int64(in.Field)})
 				break
 			}
 		}
-		r.set(f, in, unknown)
+		r.set(f, unknown)
 	case *ssa.Field:
-		x := r.get(f, in.X)
+		x := r.get(f, &ic.a)
 		if x.k == vStruct {
-			r.set(f, in, x.obj.get(int64(in.Field)))
+			r.set(f, x.obj.get(int64(in.Field)))
 		} else {
-			r.set(f, in, unknownOf(in.Type()))
+			r.set(f, unknownOf(in.Type()))
 		}
 	case *ssa.IndexAddr:
-		r.set(f, in, r.indexAddr(r.get(f, in.X), r.get(f, in.Index), in.X.Type()))
+		r.set(f, r.indexAddr(r.get(f, &ic.a), r.get(f, &ic.b), in.X.Type()))
 	case *ssa.Index:
-		x, i := r.get(f, in.X), r.get(f, in.Index)
+		x, i := r.get(f, &ic.a), r.get(f, &ic.b)
 		switch {
 		case x.k == vArray && i.k == vInt:
-			r.set(f, in, x.obj.get(i.i))
-		case x.k == vString && i.k == vInt && i.i >= 0 && i.i < int64(len(x.s)):
-			r.set(f, in, intv(int64(x.s[i.i])))
+			r.set(f, x.obj.get(i.i))
+		case x.k == vString && i.k == vInt && i.i >= 0 && i.i < int64(len(x.str())):
+			r.set(f, intv(int64(x.str()[i.i])))
 		default:
-			r.set(f, in, unknownOf(in.Type()))
+			r.set(f, unknownOf(in.Type()))
 		}
 	case *ssa.Lookup:
-		r.set(f, in, r.lookup(r.get(f, in.X), r.get(f, in.Index), in))
+		r.set(f, r.lookup(r.get(f, &ic.a), r.get(f, &ic.b), in))
 	case *ssa.MapUpdate:
-		m, k := r.get(f, in.Map), r.get(f, in.Key)
+		m, k := r.get(f, &ic.a), r.get(f, &ic.b)
 		if m.k == vMap && m.obj.m != nil {
 			if key, ok := keyOf(k); ok {
-				m.obj.m[key] = copyValue(r.get(f, in.Value))
+				m.obj.m[key] = copyValue(r.get(f, &ic.c))
 			} else {
 				m.obj.havoc()
 			}
 		}
 	case *ssa.Extract:
-		t := r.get(f, in.Tuple)
+		t := r.get(f, &ic.a)
 		if t.k == vTuple {
-			r.set(f, in, t.obj.get(int64(in.Index)))
+			r.set(f, t.obj.get(int64(in.Index)))
 		} else {
-			r.set(f, in, unknownOf(in.Type()))
+			r.set(f, unknownOf(in.Type()))
 		}
 	case *ssa.Range:
-		r.set(f, in, r.rangeIter(r.get(f, in.X)))
+		r.set(f, r.rangeIter(r.get(f, &ic.a)))
 	case *ssa.Next:
-		r.set(f, in, r.next(r.get(f, in.Iter), in))
+		r.set(f, r.next(r.get(f, &ic.a), in))
 	case *ssa.Call:
-		return r.call(f, in)
+		return r.call(f, in, ic)
 	case *ssa.Defer:
-		fn, args := r.callee(f, in.Common())
-		f.defers = append(f.defers, deferred{fn: fn, args: args, site: in})
+		fn, args := r.callee(f, in.Common(), ic)
+		// The arguments outlive the instruction: copy them out of argBuf.
+		f.defers = append(f.defers, deferred{fn: fn, args: append([]value(nil), args...), cost: ic.callCost})
 	case *ssa.RunDefers:
 		return r.runDefers(f)
 	case *ssa.Go:
-		return Op{}, false, r.errorf(in.Pos(), "unsupported construct: go statement (goroutines inside an SPMD program are not modelled; use mpi ranks)")
+		return false, r.errorf(in.Pos(), "unsupported construct: go statement (goroutines inside an SPMD program are not modelled; use mpi ranks)")
 	case *ssa.Send, *ssa.Select:
-		return Op{}, false, r.errorf(in.Pos(), "unsupported construct: channel operations inside an SPMD program are not modelled")
+		return false, r.errorf(in.Pos(), "unsupported construct: channel operations inside an SPMD program are not modelled")
 	default:
-		return Op{}, false, r.errorf(in.Pos(), "unsupported instruction %T", in)
+		return false, r.errorf(in.Pos(), "unsupported instruction %T", in)
 	}
-	return Op{}, false, nil
+	return false, nil
 }
 
 // profiledBranch decides a branch on an unknown condition from the
@@ -468,74 +530,90 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction) (Op, bool, error) {
 // taken floor(n p) or ceil(n p) times, deterministically. The likelier arm
 // comes first, so a loop test that continues with p = 49/50 runs 49
 // iterations and then exits, as the profiled loop did.
-func (r *ssaRank) profiledBranch(b *ssa.BasicBlock, in *ssa.If) (bool, error) {
-	p, ok := r.shared.oracle.BranchTaken(b)
-	if !ok {
+func (r *ssaRank) profiledBranch(bc *blockCode, in *ssa.If) (bool, error) {
+	if !bc.branchAsked {
+		bc.branchP, bc.branchOK = r.shared.oracle.BranchTaken(bc.b)
+		bc.branchAsked = true
+	}
+	p := bc.branchP
+	if !bc.branchOK {
 		return false, r.errorf(in.Pos(), "branch on a value the interpreter cannot know (computed by skipped work or a library), and the profile has no frequency for it; profile the program again")
 	}
-	r.assume(r.nearestPos(r.top()), "branch on an unknown value follows the profiled frequency %.3g", p)
-	acc, seen := r.branch[b]
-	if !seen && p >= 0.5 {
-		acc = 1 - 1e-9
+	if !bc.branchNoted {
+		// The same for every rank and visit: recorded once.
+		r.assume(r.nearestPos(r.top()), "branch on an unknown value follows the profiled frequency %.3g", p)
+		bc.branchNoted = true
 	}
-	acc += p
-	taken := acc >= 1
+	for bc.id >= len(r.branch) {
+		r.branch = append(r.branch, branchAcc{})
+	}
+	b := &r.branch[bc.id]
+	if !b.seen && p >= 0.5 {
+		b.acc = 1 - 1e-9
+	}
+	b.seen = true
+	b.acc += p
+	taken := b.acc >= 1
 	if taken {
-		acc--
+		b.acc--
 	}
-	r.branch[b] = acc
 	return taken, nil
 }
 
-func (r *ssaRank) ret(f *frame, in *ssa.Return) (Op, bool, error) {
+func (r *ssaRank) ret(f *frame, ic *instrCode) (bool, error) {
 	var result value
-	switch len(in.Results) {
+	switch len(ic.args) {
 	case 0:
 	case 1:
-		result = r.get(f, in.Results[0])
+		result = r.get(f, &ic.args[0])
 	default:
 		o := newObject(unknown, nil)
-		for i, v := range in.Results {
-			o.set(int64(i), r.get(f, v))
+		for i := range ic.args {
+			o.set(int64(i), r.get(f, &ic.args[i]))
 		}
 		result = value{k: vTuple, obj: o}
 	}
 	r.stack = r.stack[:len(r.stack)-1]
-	if f.onExit != nil {
-		f.onExit()
+	onExit, retSlot := f.onExit, f.retSlot
+	f.onExit = nil
+	r.shared.frames = append(r.shared.frames, f)
+	if onExit != nil {
+		onExit()
 	}
-	if f.call != nil && len(r.stack) > 0 {
-		r.set(r.top(), f.call, result)
+	if retSlot >= 0 && len(r.stack) > 0 {
+		r.top().env[retSlot] = result
 	}
-	return Op{}, false, nil
+	return false, nil
 }
 
-func (r *ssaRank) runDefers(f *frame) (Op, bool, error) {
+func (r *ssaRank) runDefers(f *frame) (bool, error) {
 	for len(f.defers) > 0 {
 		d := f.defers[len(f.defers)-1]
 		f.defers = f.defers[:len(f.defers)-1]
-		if d.fn.k == vFunc && d.fn.fn != nil && r.shared.oracle.IsUser(d.fn.fn) {
+		if fn := d.fn.fun(); fn != nil && r.shared.oracle.IsUser(fn) {
 			// Run the deferred user call to completion before going on.
 			depth := len(r.stack)
-			if err := r.pushCall(d.fn.fn, d.args, d.fn.obj, nil); err != nil {
-				return Op{}, false, err
+			if err := r.pushCall(fn, d.args, d.fn.obj, -1); err != nil {
+				return false, err
 			}
 			for len(r.stack) > depth {
-				in := r.top().block.Instrs[r.top().pc]
-				r.top().pc++
-				op, yield, err := r.step(r.top(), in)
+				t := r.top()
+				in, ic := t.block.Instrs[t.pc], &t.bc.code[t.pc]
+				t.pc++
+				yield, err := r.step(t, in, ic)
 				if err != nil {
-					return Op{}, false, err
+					return false, err
 				}
 				if yield {
-					return op, false, r.errorf(in.Pos(), "unsupported construct: MPI call inside a deferred function")
+					r.op = Op{}
+					return false, r.errorf(in.Pos(), "unsupported construct: MPI call inside a deferred function")
 				}
 			}
 			continue
 		}
-		r.compute += r.shared.oracle.CallCost(d.site)
+		r.compute += d.cost
 	}
-	return Op{}, false, nil
+	return false, nil
 }
 
 func (r *ssaRank) load(p value, t types.Type) value {
@@ -580,28 +658,28 @@ func (r *ssaRank) makeSlice(n, c value, t types.Type) value {
 	return value{k: vSlice, obj: newObject(zeroValue(elem), elem), n: n.i, c: c.i}
 }
 
-func (r *ssaRank) slice(f *frame, in *ssa.Slice) value {
-	x := r.get(f, in.X)
+func (r *ssaRank) slice(f *frame, in *ssa.Slice, ic *instrCode) value {
+	x := r.get(f, &ic.a)
 	var lo, hi, max value = intv(0), unknown, unknown
 	if in.Low != nil {
-		lo = r.get(f, in.Low)
+		lo = r.get(f, &ic.b)
 	}
 	if in.High != nil {
-		hi = r.get(f, in.High)
+		hi = r.get(f, &ic.c)
 	}
 	if in.Max != nil {
-		max = r.get(f, in.Max)
+		max = r.get(f, &ic.d)
 	}
 	switch x.k {
 	case vString:
-		l, h := lo.i, int64(len(x.s))
+		l, h := lo.i, int64(len(x.str()))
 		if in.High != nil {
 			h = hi.i
 		}
-		if lo.k != vInt || (in.High != nil && hi.k != vInt) || l < 0 || h > int64(len(x.s)) || l > h {
+		if lo.k != vInt || (in.High != nil && hi.k != vInt) || l < 0 || h > int64(len(x.str())) || l > h {
 			return unknown
 		}
-		return value{k: vString, s: x.s[l:h]}
+		return strv(x.str()[l:h])
 	case vSlice:
 		if in.High == nil {
 			hi = intv(x.n)
@@ -659,15 +737,19 @@ func (r *ssaRank) indexAddr(x, i value, t types.Type) value {
 func keyOf(v value) (mapKey, bool) {
 	switch v.k {
 	case vInt, vBool, vFloat, vString:
-		return mapKey{k: v.k, i: v.i, f: v.f, s: v.s}, true
+		if v.k == vFloat {
+			// Floats are keys by value (-0 is 0), not by bits.
+			return mapKey{k: v.k, f: v.fl()}, true
+		}
+		return mapKey{k: v.k, i: v.i, s: v.str()}, true
 	}
 	return mapKey{}, false
 }
 
 func (r *ssaRank) lookup(m, k value, in *ssa.Lookup) value {
 	if m.k == vString {
-		if k.k == vInt && k.i >= 0 && k.i < int64(len(m.s)) {
-			return intv(int64(m.s[k.i]))
+		if k.k == vInt && k.i >= 0 && k.i < int64(len(m.str())) {
+			return intv(int64(m.str()[k.i]))
 		}
 		return unknown
 	}
@@ -712,7 +794,7 @@ func (r *ssaRank) rangeIter(x value) value {
 	it := &iter{}
 	switch x.k {
 	case vString:
-		it.s = x.s
+		it.s = x.str()
 	case vMap:
 		if x.obj.m == nil {
 			return unknown
@@ -740,7 +822,7 @@ func (r *ssaRank) rangeIter(x value) value {
 		return unknown
 	}
 	o.it = it
-	return value{k: vOpaque, s: "iter", obj: o}
+	return value{k: vOpaque, sp: &nameIter, obj: o}
 }
 
 func (r *ssaRank) next(x value, in *ssa.Next) value {
@@ -771,7 +853,15 @@ func (r *ssaRank) next(x value, in *ssa.Next) value {
 	} else {
 		k := it.keys[it.pos]
 		o.set(0, boolv(true))
-		o.set(1, value{k: k.k, i: k.i, f: k.f, s: k.s})
+		if k.k == vFloat {
+			o.set(1, floatv(k.f))
+		} else {
+			v := value{k: k.k, i: k.i}
+			if k.k == vString {
+				v = strv(k.s)
+			}
+			o.set(1, v)
+		}
 		o.set(2, it.m[k])
 		it.pos++
 	}
@@ -781,10 +871,10 @@ func (r *ssaRank) next(x value, in *ssa.Next) value {
 func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) value {
 	var v value
 	ok := false
-	if x.k == vIface && x.t != nil {
-		if types.Identical(x.t, in.AssertedType) {
+	if x.k == vIface && x.obj != nil && x.obj.t != nil {
+		if types.Identical(x.obj.t, in.AssertedType) {
 			v, ok = x.obj.get(0), true
-		} else if iface, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && types.Implements(x.t, iface) {
+		} else if iface, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && types.Implements(x.obj.t, iface) {
 			v, ok = x, true
 		}
 	}

@@ -24,8 +24,12 @@ func libName(fn *ssa.Function) string {
 }
 
 // library runs a call of a function outside the analysed program.
-func (r *ssaRank) library(f *frame, in *ssa.Call, fn *ssa.Function, args []value) error {
-	name := libName(fn)
+func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value) error {
+	fn := ci.fn
+	if ci.libName == "" {
+		ci.libName = libName(fn)
+	}
+	name := ci.libName
 	if fn.Name() == "init" && fn.Signature.Recv() == nil {
 		return nil // libraries' package initialisers are not modelled
 	}
@@ -35,7 +39,7 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 			return r.errorf(in.Pos(), "%s: %v", name, err)
 		}
 		if ok {
-			r.set(f, in, v)
+			r.set(f, v)
 			return nil
 		}
 	}
@@ -49,7 +53,7 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 	case strings.HasPrefix(name, "log.Fatal") || strings.HasPrefix(name, "log.Panic"):
 		return r.errorf(in.Pos(), "the program calls %s", name)
 	}
-	r.opaqueCall(f, in, args)
+	r.opaqueCall(f, in, ic, args)
 	return nil
 }
 
@@ -58,7 +62,7 @@ func float1(g func(float64) float64) libFunc {
 		if a[0].k != vFloat {
 			return unknown, false, nil
 		}
-		return floatv(g(a[0].f)), true, nil
+		return floatv(g(a[0].fl())), true, nil
 	}
 }
 
@@ -67,16 +71,12 @@ func float2(g func(x, y float64) float64) libFunc {
 		if a[0].k != vFloat || a[1].k != vFloat {
 			return unknown, false, nil
 		}
-		return floatv(g(a[0].f, a[1].f)), true, nil
+		return floatv(g(a[0].fl(), a[1].fl())), true, nil
 	}
 }
 
 func tuple(vs ...value) value {
-	o := newObject(unknown, nil)
-	for i, v := range vs {
-		o.set(int64(i), v)
-	}
-	return value{k: vTuple, obj: o}
+	return value{k: vTuple, obj: newDense(vs...)}
 }
 
 var nilValue = value{k: vNil}
@@ -101,19 +101,19 @@ var pureLib = map[string]libFunc{
 		if a[0].k != vFloat {
 			return unknown, false, nil
 		}
-		return boolv(math.IsNaN(a[0].f)), true, nil
+		return boolv(math.IsNaN(a[0].fl())), true, nil
 	},
 	"strconv.Itoa": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
 		if a[0].k != vInt {
 			return unknown, false, nil
 		}
-		return value{k: vString, s: strconv.Itoa(int(a[0].i))}, true, nil
+		return strv(strconv.Itoa(int(a[0].i))), true, nil
 	},
 	"strconv.Atoi": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
 		if a[0].k != vString {
 			return unknown, false, nil
 		}
-		n, err := strconv.Atoi(a[0].s)
+		n, err := strconv.Atoi(a[0].str())
 		if err != nil {
 			return tuple(intv(0), unknown), true, nil
 		}
@@ -123,7 +123,7 @@ var pureLib = map[string]libFunc{
 		if a[0].k != vString {
 			return unknown, false, nil
 		}
-		x, err := strconv.ParseFloat(a[0].s, 64)
+		x, err := strconv.ParseFloat(a[0].str(), 64)
 		if err != nil {
 			return tuple(floatv(0), unknown), true, nil
 		}
@@ -154,14 +154,14 @@ var pureLib = map[string]libFunc{
 			return unknown, false, nil
 		}
 		if i := int(a[0].i); i >= 0 && i < len(r.flags.rest) {
-			return value{k: vString, s: r.flags.rest[i]}, true, nil
+			return strv(r.flags.rest[i]), true, nil
 		}
 		return value{k: vString}, true, nil
 	},
 	"flag.Args": func(r *ssaRank, _ *ssa.Call, _ []value) (value, bool, error) {
 		o := newObject(value{k: vString}, nil)
 		for i, s := range r.flags.rest {
-			o.set(int64(i), value{k: vString, s: s})
+			o.set(int64(i), strv(s))
 		}
 		n := int64(len(r.flags.rest))
 		return value{k: vSlice, obj: o, n: n, c: n}, true, nil
@@ -212,7 +212,7 @@ func (fs *flagSet) define(name value, kind flagKind, p value) error {
 	if fs.defs == nil {
 		fs.defs = map[string]flagDefn{}
 	}
-	fs.defs[name.s] = flagDefn{kind, p}
+	fs.defs[name.str()] = flagDefn{kind, p}
 	return nil
 }
 
@@ -278,7 +278,7 @@ func (fs *flagSet) parse(args []string) error {
 			}
 			v = boolv(b)
 		case flagString:
-			v = value{k: vString, s: val}
+			v = strv(val)
 		}
 		d.ptr.obj.set(d.ptr.i, v)
 	}

@@ -8,7 +8,8 @@ import "fmt"
 // the receive; see matchRendezvous.
 func (s *sim) postSend(r *rank, ctx, dest, tag, n int) *request {
 	c := s.net.Message(r.id, dest, n)
-	q := &request{owner: r, ctx: ctx, peer: dest, tag: tag, bytes: n, post: r.clock, busy: c.SendOverhead}
+	q := s.newRequest()
+	*q = request{owner: r, ctx: ctx, peer: dest, tag: tag, bytes: n, post: r.clock, busy: c.SendOverhead}
 	r.stats.Sent++
 	r.stats.Bytes += n
 	s.run.Messages++
@@ -37,7 +38,8 @@ func (s *sim) postSend(r *rank, ctx, dest, tag, n int) *request {
 // postRecv posts a receive of r at r.clock, matching the oldest queued
 // message first.
 func (s *sim) postRecv(r *rank, ctx, source, tag, capacity int) *request {
-	q := &request{owner: r, recv: true, ctx: ctx, peer: source, tag: tag, bytes: capacity, post: r.clock}
+	q := s.newRequest()
+	*q = request{owner: r, recv: true, ctx: ctx, peer: source, tag: tag, bytes: capacity, post: r.clock}
 	for i := range r.unexpected {
 		if m := r.unexpected[i]; matches(q, &m) {
 			r.unexpected = append(r.unexpected[:i], r.unexpected[i+1:]...)

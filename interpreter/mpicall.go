@@ -30,25 +30,23 @@ func isMPI(fn *ssa.Function) bool { return pkgPath(fn) == MPIPath }
 
 // pendingCall is an MPI call waiting for the simulator to complete it.
 type pendingCall struct {
-	call     *ssa.Call
-	status   bool // the call returns a Status
-	statuses int  // Waitall: number of statuses
+	dst      int32 // the call's result slot
+	tuple    bool  // the call returns (Status, bool): Test
+	status   bool  // the call returns a Status
+	statuses int   // Waitall: number of statuses
 	elemSize int
+	unused   bool // nothing reads the result: it need not be made
 }
 
 // mpiCall turns a call of package mpi into an Op for the simulator, or
 // answers it at once (Rank, Size, ...).
-func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value) (Op, bool, error) {
-	name := fn.Name()
-	if o := fn.Origin(); o != nil {
-		name = o.Name()
+func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value) (Op, bool, error) {
+	name, es := ci.mpiName, ci.elemSize
+	if ic.site == "" {
+		site := r.shared.prog.Fset.Position(in.Pos())
+		ic.site = fmt.Sprintf("%s:%d", baseName(site.Filename), site.Line)
 	}
-	es := 1
-	if targs := fn.TypeArgs(); len(targs) > 0 {
-		es = int(sizes.Sizeof(targs[0]))
-	}
-	site := r.shared.prog.Fset.Position(in.Pos())
-	op := Op{Site: fmt.Sprintf("%s:%d", baseName(site.Filename), site.Line)}
+	op := Op{Site: ic.site}
 	intArg := func(i int, what string) (int, error) {
 		if args[i].k != vInt {
 			return 0, r.errorf(in.Pos(), "mpi.%s: the %s is not known to the interpreter (it depends on skipped work or a library result)", name, what)
@@ -66,34 +64,35 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 		return 0
 	}
 	var err error
-	wait := &pendingCall{call: in, elemSize: es}
+	r.awaitBuf = pendingCall{dst: ic.dst, tuple: fnResults(in) == 2, elemSize: es, unused: ic.unused}
+	wait := &r.awaitBuf
 	switch name {
 	case "init":
 		return op, false, nil // the runtime's flags are the sweep's business
 	case "Main", "Run":
 		body := args[len(args)-1]
-		if body.k != vFunc || body.fn == nil {
+		if body.fun() == nil {
 			return op, false, r.errorf(in.Pos(), "mpi.%s: the SPMD body is not a known function", name)
 		}
 		if name == "Run" {
-			r.set(f, in, nilValue)
+			r.set(f, nilValue)
 		}
-		if err := r.pushCall(body.fn, []value{{k: vOpaque, s: "comm"}}, body.obj, nil); err != nil {
+		if err := r.pushCall(body.fun(), []value{{k: vOpaque, sp: &nameComm}}, body.obj, -1); err != nil {
 			return op, false, err
 		}
 		r.top().onExit = func() { r.stack = r.stack[:0] } // the rank ends with its body
 		return op, false, nil
 	case "NP":
-		r.set(f, in, intv(int64(r.size)))
+		r.set(f, intv(int64(r.size)))
 		return op, false, nil
 	case "Wtime":
-		r.set(f, in, unknown)
+		r.set(f, unknown)
 		return op, false, nil
 	case "Rank":
-		r.set(f, in, intv(int64(r.rank)))
+		r.set(f, intv(int64(r.rank)))
 		return op, false, nil
 	case "Size":
-		r.set(f, in, intv(int64(r.size)))
+		r.set(f, intv(int64(r.size)))
 		return op, false, nil
 	case "BeginInterval", "EndInterval":
 		if args[1].k != vInt {
@@ -121,7 +120,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 		wait = nil
 		if name == "Isend" {
 			op.Kind = OpIsend
-			r.isRequest(f, in, &op)
+			r.isRequest(f, &op)
 		}
 	case "Recv", "Irecv":
 		op.Kind, op.Bytes = OpRecv, bytesOf(1)
@@ -132,7 +131,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 		wait.status = true
 		if name == "Irecv" {
 			op.Kind = OpIrecv
-			r.isRequest(f, in, &op)
+			r.isRequest(f, &op)
 			wait = nil
 		}
 	case "Sendrecv":
@@ -147,7 +146,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 		r.havocValue(args[4])
 		wait.status = true
 	case "Wait", "Test":
-		if args[0].k != vOpaque || args[0].s != "request" {
+		if args[0].k != vOpaque || args[0].str() != "request" {
 			return op, false, r.errorf(in.Pos(), "mpi.%s: the request is not known to the interpreter", name)
 		}
 		op.Kind, op.Req = OpWait, int(args[0].i)
@@ -166,7 +165,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 			if q.k == vNil {
 				continue
 			}
-			if q.k != vOpaque || q.s != "request" {
+			if q.k != vOpaque || q.str() != "request" {
 				return op, false, r.errorf(in.Pos(), "mpi.Waitall: request %d is not known to the interpreter", j)
 			}
 			op.Reqs = append(op.Reqs, int(q.i))
@@ -224,32 +223,32 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, fn *ssa.Function, args []value
 }
 
 // isRequest gives a non-blocking call its request.
-func (r *ssaRank) isRequest(f *frame, in *ssa.Call, op *Op) {
+func (r *ssaRank) isRequest(f *frame, op *Op) {
 	r.nextReq++
 	op.Req = int(r.nextReq)
-	r.set(f, in, value{k: vOpaque, s: "request", i: r.nextReq})
+	r.set(f, value{k: vOpaque, sp: &nameRequest, i: r.nextReq})
 }
 
 // finishCall stores the result of the completed MPI call.
 func (r *ssaRank) finishCall(res Result) {
 	w := r.await
 	r.await = nil
-	if w == nil || len(r.stack) == 0 {
+	if w == nil || w.unused || len(r.stack) == 0 {
 		return
 	}
 	f := r.top()
 	switch {
 	case w.status:
 		st := statusValue(res, w.elemSize)
-		if fnResults(w.call) == 2 { // Test: (Status, bool)
-			r.set(f, w.call, tuple(st, boolv(true)))
+		if w.tuple { // Test: (Status, bool)
+			f.env[w.dst] = tuple(st, boolv(true))
 		} else {
-			r.set(f, w.call, st)
+			f.env[w.dst] = st
 		}
 	case w.statuses > 0:
 		o := newObject(unknownOf(types.NewStruct(nil, nil)), nil)
 		n := int64(w.statuses)
-		r.set(f, w.call, value{k: vSlice, obj: o, n: n, c: n})
+		f.env[w.dst] = value{k: vSlice, obj: o, n: n, c: n}
 	}
 }
 
@@ -261,11 +260,14 @@ func fnResults(call *ssa.Call) int {
 }
 
 func statusValue(res Result, elemSize int) value {
-	o := newObject(unknown, nil)
-	o.set(0, intv(int64(res.Source)))
-	o.set(1, intv(int64(res.Tag)))
-	o.set(2, intv(int64(res.Bytes/max(elemSize, 1))))
-	return value{k: vStruct, obj: o}
+	// One allocation for the object and its cells: every completed
+	// receive makes one.
+	so := &struct {
+		o     object
+		cells [3]value
+	}{cells: [3]value{intv(int64(res.Source)), intv(int64(res.Tag)), intv(int64(res.Bytes / max(elemSize, 1)))}}
+	so.o = object{def: unknown, dense: so.cells[:]}
+	return value{k: vStruct, obj: &so.o}
 }
 
 func baseName(path string) string {

@@ -5,6 +5,12 @@ import "golang.org/x/tools/go/ssa"
 // Oracle is what the rank programs learn from the model, the loop-nest
 // reduction plan and the profile. Keeping it an interface lets the
 // evaluator be tested with hand-made costs.
+//
+// Its answers must not change during a simulation: the evaluator asks
+// BlockCost, Reduction and CallCost once per block, edge and call
+// instruction when it first compiles a function (for every block, edge and
+// call of it, executed or not), BranchTaken once per block, and keeps the
+// answers.
 type Oracle interface {
 	// IsUser reports whether fn belongs to the analysed program, whose SSA
 	// is executed; other functions are library calls.

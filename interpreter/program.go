@@ -21,16 +21,17 @@ func NewSSAPrograms(prog *ssa.Program, mainPkg *ssa.Package, oracle Oracle, p in
 	if mainFn == nil {
 		return nil, fmt.Errorf("interpreter: package %s has no main function", mainPkg.Pkg.Path())
 	}
-	sh := &programShared{prog: prog, oracle: oracle, infos: map[*ssa.Function]*fnInfo{}, assume: map[Assumption]bool{}}
+	sh := newProgramShared(prog, oracle)
 	sp := &SSAPrograms{shared: sh}
 	for rank := range p {
-		r := &ssaRank{shared: sh, rank: rank, size: p, opts: opts, globals: map[*ssa.Global]*object{},
-			flags: &flagSet{}, branch: map[*ssa.BasicBlock]float64{}}
-		if err := r.pushCall(mainFn, nil, nil, nil); err != nil {
+		r := &ssaRank{shared: sh, rank: rank, size: p, opts: opts,
+			flags: &flagSet{}}
+		r.binder = r.bind
+		if err := r.pushCall(mainFn, nil, nil, -1); err != nil {
 			return nil, err
 		}
 		if init := mainPkg.Func("init"); init != nil {
-			if err := r.pushCall(init, nil, nil, nil); err != nil {
+			if err := r.pushCall(init, nil, nil, -1); err != nil {
 				return nil, err
 			}
 		}

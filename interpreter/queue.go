@@ -1,34 +1,68 @@
 package interpreter
 
 // readyQueue orders ready ranks by (clock, rank): ties run in rank order,
-// which makes every simulation deterministic.
-type readyQueue struct{ ranks []*rank }
+// which makes every simulation deterministic. It is a binary heap whose
+// entries carry their keys, so that ordering touches only the heap's own
+// array, not the ranks (a rank's clock does not change while it waits in
+// the queue).
+type readyQueue struct{ items []readyItem }
 
-func (q *readyQueue) Len() int { return len(q.ranks) }
+type readyItem struct {
+	clock float64
+	id    int
+	r     *rank
+}
 
-func (q *readyQueue) before(a, b *rank) bool {
+func (a readyItem) before(b readyItem) bool {
 	if a.clock != b.clock {
 		return a.clock < b.clock
 	}
 	return a.id < b.id
 }
 
-func (q *readyQueue) Less(i, j int) bool { return q.before(q.ranks[i], q.ranks[j]) }
+func (q *readyQueue) Len() int { return len(q.items) }
 
-func (q *readyQueue) Swap(i, j int) {
-	q.ranks[i], q.ranks[j] = q.ranks[j], q.ranks[i]
-	q.ranks[i].heapIdx, q.ranks[j].heapIdx = i, j
+// earlier reports whether the first rank in the queue goes before r.
+func (q *readyQueue) earlier(r *rank) bool {
+	return len(q.items) > 0 && q.items[0].before(readyItem{clock: r.clock, id: r.id})
 }
 
-func (q *readyQueue) Push(x any) {
-	r := x.(*rank)
-	r.heapIdx = len(q.ranks)
-	q.ranks = append(q.ranks, r)
+func (q *readyQueue) push(r *rank) {
+	q.items = append(q.items, readyItem{clock: r.clock, id: r.id, r: r})
+	// Sift up.
+	i := len(q.items) - 1
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !q.items[i].before(q.items[parent]) {
+			break
+		}
+		q.items[i], q.items[parent] = q.items[parent], q.items[i]
+		i = parent
+	}
 }
 
-func (q *readyQueue) Pop() any {
-	n := len(q.ranks) - 1
-	r := q.ranks[n]
-	q.ranks = q.ranks[:n]
-	return r
+func (q *readyQueue) pop() *rank {
+	n := len(q.items) - 1
+	top := q.items[0].r
+	q.items[0] = q.items[n]
+	q.items[n] = readyItem{}
+	q.items = q.items[:n]
+	// Sift down.
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && q.items[r].before(q.items[l]) {
+			m = r
+		}
+		if !q.items[m].before(q.items[i]) {
+			break
+		}
+		q.items[i], q.items[m] = q.items[m], q.items[i]
+		i = m
+	}
+	return top
 }

@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"container/heap"
 	"fmt"
 	"sort"
 )
@@ -33,15 +32,15 @@ type rank struct {
 	blockedAt float64
 
 	coll    *collective
+	collBuf collective // backing store of coll
 	collSeq int
 
 	unexpected []message  // arrived (eager) or announced (rendezvous), unmatched
 	posted     []*request // posted receives, unmatched
 
-	stats   RankStats
-	segs    []Segment
-	marks   []Mark
-	heapIdx int
+	stats RankStats
+	segs  []Segment
+	marks []Mark
 }
 
 // request is a pending send or receive.
@@ -70,15 +69,27 @@ type message struct {
 }
 
 type sim struct {
-	net    Network
-	opts   Options
-	ranks  []*rank
-	ready  readyQueue
-	now    float64
-	chans  map[int]*channelLoad
-	scheds map[schedKey][][]Step
-	run    *Run
-	err    error
+	net      Network
+	opts     Options
+	ranks    []*rank
+	ready    readyQueue
+	now      float64
+	chans    map[int]*channelLoad // channels numbered outside [0, denseChannels)
+	chanList []*channelLoad       // channels by number below denseChannels
+	scheds   map[schedKey][][]Step
+	run      *Run
+	err      error
+	slab     []request // requests are allocated in blocks
+}
+
+// newRequest returns a zero request.
+func (s *sim) newRequest() *request {
+	if len(s.slab) == 0 {
+		s.slab = make([]request, 256)
+	}
+	q := &s.slab[0]
+	s.slab = s.slab[1:]
+	return q
 }
 
 // Simulate runs the programs, one per rank, to completion in virtual time.
@@ -90,10 +101,10 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 	for i, p := range progs {
 		r := &rank{id: i, prog: p, reqs: map[int]*request{}}
 		s.ranks = append(s.ranks, r)
-		heap.Push(&s.ready, r)
+		s.ready.push(r)
 	}
 	for s.ready.Len() > 0 && s.err == nil {
-		r := heap.Pop(&s.ready).(*rank)
+		r := s.ready.pop()
 		s.now = r.clock
 		s.advance(r)
 	}
@@ -158,8 +169,8 @@ func (s *sim) advance(r *rank) {
 
 // yield puts r back in the queue if another ready rank is earlier.
 func (s *sim) yield(r *rank) bool {
-	if s.ready.Len() > 0 && s.ready.before(s.ready.ranks[0], r) {
-		heap.Push(&s.ready, r)
+	if s.ready.earlier(r) {
+		s.ready.push(r)
 		return true
 	}
 	return false
@@ -318,7 +329,7 @@ func (s *sim) wake(r *rank) {
 	}
 	r.state = ready
 	s.finishWait(r, r.waitSet)
-	heap.Push(&s.ready, r)
+	s.ready.push(r)
 }
 
 func allDone(qs []*request) bool {
