@@ -2,9 +2,12 @@ package profiler
 
 // Contention records how the compute of the program slows down when k
 // ranks run at once on this node: for each k in PPN, the rank count of the
-// rerun, Total is the program's own compute time (all ranks, MPI left out)
-// divided by the same at k = 1, and Regions holds the same ratio per timed
-// region, from its own time per iteration (loops) or per execution.
+// rerun, Regions holds each timed region's own time per iteration (loops)
+// or per execution divided by the same in the first rerun, and Total the
+// mean of those ratios weighted by the regions' own times in the first
+// rerun. (Not the ratio of the total own times: a program whose work
+// depends on the rank count, such as a ping-pong that does nothing alone,
+// would then show a slowdown that is no slowdown.)
 //
 // The k ranks are goroutines of one process (the default mpi backend), so
 // they share the node's caches and memory bus as k MPI processes would;
@@ -23,8 +26,6 @@ func (c *Contention) add(in *Instrumented, plan timerPlan, base, a *aggregator) 
 		if !plan.timed[k] {
 			continue
 		}
-		sumA += a.own[k]
-		sumB += base.own[k]
 		per := func(g *aggregator) float64 {
 			rc := g.rc(k)
 			if r.Kind == Loop && rc.Iters > 0 {
@@ -40,6 +41,10 @@ func (c *Contention) add(in *Instrumented, plan timerPlan, base, a *aggregator) 
 			s = per(a) / b
 		}
 		c.Regions[r.ID] = append(c.Regions[r.ID], s)
+		if s > 0 && base.own[k] > 0 {
+			sumA += s * base.own[k]
+			sumB += base.own[k]
+		}
 	}
 	s := 0.0
 	if sumB > 0 {
