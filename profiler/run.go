@@ -222,8 +222,12 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 	if plan == nil {
 		// Calibrate in the counting run only: it takes a while, and the
 		// timed run's wall time is the overhead measurement. The counting
-		// run also keeps the trip counts of data-dependent loops per rank.
-		env = append(env, probe.EnvCalibrate+"=1", probe.EnvRankTrips+"="+indexList(countedLoops(r.in)))
+		// run also keeps the trip counts of data-dependent loops per rank,
+		// when there are several.
+		env = append(env, probe.EnvCalibrate+"=1")
+		if np > 1 || len(r.opts.Launcher) > 0 {
+			env = append(env, probe.EnvRankTrips+"="+indexList(countedLoops(r.in)))
+		}
 	} else {
 		env = append(env, probe.EnvTimed+"="+indexList(plan.timed), probe.EnvVec+"="+indexList(plan.vec))
 	}
@@ -268,7 +272,7 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 	}
 	// Writing the mpi trace (for MPI times) happens after the program's
 	// work and is the profiler's cost, not the program's.
-	m := &measured{counts: c, np: np, wallNs: wall - float64(c.TraceNs)}
+	m := &measured{counts: c, np: np, wallNs: wall - float64(c.TraceNs) - float64(c.RankNs)}
 	r.launchNs[m] = launchNs
 	if trace {
 		if m.trace, err = mpi.ReadTrace(tracePath); err != nil {

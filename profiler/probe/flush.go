@@ -13,8 +13,9 @@ import (
 // Counts is what Flush writes: one entry per region index.
 type Counts struct {
 	Regions []RegionCounts `json:"regions"`
-	Costs   *Costs         `json:"costs,omitempty"` // with $PARPREDICT_PROBE_CALIBRATE
-	TraceNs int64          `json:"traceNs"`         // writing the mpi trace, inside main
+	Costs   *Costs         `json:"costs,omitempty"`  // with $PARPREDICT_PROBE_CALIBRATE
+	TraceNs int64          `json:"traceNs"`          // writing the mpi trace, inside main
+	RankNs  int64          `json:"rankNs,omitempty"` // finding ranks for per-rank trip counts
 	// StartNs is the time Main spent starting the ranks before this
 	// process's rank body began: MPI_Init and the run's communicator under
 	// MPI, next to nothing with the goroutine backend.
@@ -77,7 +78,7 @@ func Flush() {
 
 // Snapshot copies the current counters.
 func Snapshot() *Counts {
-	c := &Counts{Regions: make([]RegionCounts, len(slots)), TraceNs: traceNs.Load(), StartNs: startNs.Load(), EndNs: endNs.Load()}
+	c := &Counts{Regions: make([]RegionCounts, len(slots)), TraceNs: traceNs.Load(), RankNs: rankNs.Load(), StartNs: startNs.Load(), EndNs: endNs.Load()}
 	for i := range slots {
 		s := &slots[i]
 		r := &c.Regions[i]

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // EnvRankTrips lists the loops (comma-separated indices) whose trip
@@ -38,7 +39,19 @@ func (t *TripCounts) Add(o TripCounts) {
 var rankTrips struct {
 	mu   sync.Mutex
 	byLo map[int][]TripCounts // region -> per rank
+	seen map[int]int          // region -> entries recorded per rank
 }
+
+// maxRankedEntries bounds how many flushes of one loop are recorded per
+// rank: finding the rank costs about a microsecond, and a data-dependent
+// loop in a function called for every pixel is entered millions of times.
+// The statistics per rank then describe the first entries; the pooled ones
+// still count every entry.
+const maxRankedEntries = 1 << 12
+
+// rankNs is the time spent finding ranks, which the profiler takes out of
+// the counting run's wall time.
+var rankNs atomic.Int64
 
 // goRanks maps the goroutines running rank bodies (Main registers them)
 // to their ranks: with the goroutine backend all ranks share the process.
@@ -74,12 +87,23 @@ func goid() uint64 {
 // recordRankTrips adds one or more entries of loop k to the calling
 // rank's statistics.
 func recordRankTrips(k int, t TripCounts) {
+	rankTrips.mu.Lock()
+	full := rankTrips.seen[k] >= maxRankedEntries*max(1, len(rankTrips.byLo[k]))
+	rankTrips.mu.Unlock()
+	if full {
+		return
+	}
+	t0 := Now()
 	r := currentRank()
 	rankTrips.mu.Lock()
-	defer rankTrips.mu.Unlock()
+	defer func() {
+		rankTrips.mu.Unlock()
+		rankNs.Add(Now() - t0)
+	}()
 	if rankTrips.byLo == nil {
-		rankTrips.byLo = map[int][]TripCounts{}
+		rankTrips.byLo, rankTrips.seen = map[int][]TripCounts{}, map[int]int{}
 	}
+	rankTrips.seen[k]++
 	per := rankTrips.byLo[k]
 	for len(per) <= r {
 		per = append(per, TripCounts{})
