@@ -331,7 +331,10 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 	if len(opts.NP) > 0 {
 		np = slices.Min(opts.NP)
 	}
-	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, PPN: opts.ProfilePPN})
+	// Five timed runs: each region's times come from the run that timed it
+	// fastest, which keeps other processes' disturbances out of a profile
+	// that every later prediction reuses.
+	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, PPN: opts.ProfilePPN, Repeat: 5})
 	if err != nil {
 		return nil, err
 	}

@@ -4,10 +4,12 @@ package profiler
 // ranks run at once on this node: for each k in PPN, the rank count of the
 // rerun, Regions holds each timed region's own time per iteration (loops)
 // or per execution divided by the same in the first rerun, and Total the
-// mean of those ratios weighted by the regions' own times in the first
-// rerun. (Not the ratio of the total own times: a program whose work
-// depends on the rank count, such as a ping-pong that does nothing alone,
-// would then show a slowdown that is no slowdown.)
+// mean of the loops' ratios weighted by their own times in the first rerun
+// (0: no timed loop). Not the ratio of the total own times, nor of times
+// per execution: work replicated on every rank, a ping-pong that does
+// nothing alone, or a kernel called on 1/k of the data would show a
+// slowdown (or speedup) that is none; a loop's iteration is the same work
+// at every k.
 //
 // The k ranks are goroutines of one process (the default mpi backend), so
 // they share the node's caches and memory bus as k MPI processes would;
@@ -41,7 +43,9 @@ func (c *Contention) add(in *Instrumented, plan timerPlan, base, a *aggregator) 
 			s = per(a) / b
 		}
 		c.Regions[r.ID] = append(c.Regions[r.ID], s)
-		if s > 0 && base.own[k] > 0 {
+		// Only a loop's time per iteration is the same work at every k: a
+		// call or a function body may do 1/k of the data per execution.
+		if r.Kind == Loop && s > 0 && base.own[k] > 0 {
 			sumA += s * base.own[k]
 			sumB += base.own[k]
 		}

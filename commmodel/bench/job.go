@@ -35,7 +35,7 @@ func (o Options) plan(job, cores int) (shape, error) {
 		if s.np == 0 {
 			s.np = 2
 		}
-		s.size = max(s.np, 2*s.pairs, 2*cores) // 2 x cores: the oversubscribed lockstep point
+		s.size = max(s.np, 2*s.pairs, cores)
 		return s, nil
 	}
 	if s.np == 0 {

@@ -19,7 +19,7 @@ func TestPlan(t *testing.T) {
 		err              bool
 	}{
 		{name: "goroutine default", np: 0, pairs: 2, job: 0, cores: 2, size: 4, wantNP: 2, wp: 2},
-		{name: "goroutine many cores", np: 2, pairs: 1, job: 0, cores: 8, size: 16, wantNP: 2, wp: 1}, // lockstep at 2 x cores
+		{name: "goroutine many cores", np: 2, pairs: 1, job: 0, cores: 8, size: 8, wantNP: 2, wp: 1},
 		{name: "goroutine np", np: 6, pairs: 2, job: 0, cores: 2, size: 6, wantNP: 6, wp: 2},
 		{name: "mpi 4", np: 0, pairs: 2, job: 4, cores: 2, size: 4, wantNP: 4, wp: 2},
 		{name: "mpi 2 skips contention", np: 0, pairs: 2, job: 2, cores: 2, size: 2, wantNP: 2, wp: 0, note: "contention not measured"},
