@@ -35,10 +35,6 @@ type SpeedupOptions struct {
 	// here and ProfileOut written.
 	Profile     string
 	ProfileArgs []string // arguments of the profiling run; nil: Args
-	// ProfilePPN are the rank counts of the profiler's node-contention
-	// reruns when a profile is made here (profiler.Options.PPN; empty:
-	// none, and the machine's compute_slowdown table stands in).
-	ProfilePPN []int
 	// ProfileOut is where a profile made here is kept ("" =
 	// NAME.profile.json in the current directory).
 	ProfileOut string
@@ -162,7 +158,7 @@ func serialTime(mp *model.Program, oracle *Oracle, m *commmodel.Machine, one *in
 	}
 	c1, c2 := maxCompute(one), maxCompute(two)
 	// Compute slows down when ranks share a node; compare like with like.
-	c2 /= oracle.computeFactor(m, per) / oracle.computeFactor(m, 1)
+	c2 /= m.ComputeFactor(per) / m.ComputeFactor(1)
 	s := min(max(2*c2-c1, 0), c1)
 	return min(one.Makespan-c1+s, one.Makespan), nil
 }
@@ -211,7 +207,7 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 // gives every rank its core (or its share of the node's cores); if they
 // change the slowdown, the configuration is simulated again with it.
 func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
-	pl, factor, err := place(m, oracle, p, nodes, per, order)
+	pl, factor, err := place(m, p, nodes, per, order)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -223,7 +219,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if eff, ok := m.EffectiveCores(per, computeStretch(run, factor)); ok {
 		cores = min(cores, eff)
 	}
-	shared := oracle.computeFactor(m, min(per, m.CoresPerNode())) * max(1, busyRanks(run, pl)/cores)
+	shared := m.ComputeFactor(min(per, m.CoresPerNode())) * max(1, busyRanks(run, pl)/cores)
 	if math.Abs(shared-factor) <= 1e-9*factor {
 		return run, sp, nil
 	}
@@ -277,11 +273,11 @@ func busyRanks(run *interpreter.Run, pl *commmodel.Placement) float64 {
 // place puts the ranks on the machine and returns the compute slowdown of
 // the placement: the node's contention factor for the ranks that have a
 // core, times ranks/cores when they outnumber the cores and take turns.
-func place(m *commmodel.Machine, oracle *Oracle, p, nodes, per int, order commmodel.Order) (*commmodel.Placement, float64, error) {
+func place(m *commmodel.Machine, p, nodes, per int, order commmodel.Order) (*commmodel.Placement, float64, error) {
 	cores := m.CoresPerNode()
 	if per <= cores {
 		pl, err := m.Place(p, nodes, per, order)
-		return pl, oracle.computeFactor(m, per), err
+		return pl, m.ComputeFactor(per), err
 	}
 	pl := &commmodel.Placement{P: p, Nodes: nodes, PPN: per, Order: order,
 		Node: make([]int, p), Socket: make([]int, p), Core: make([]int, p)}
@@ -293,7 +289,7 @@ func place(m *commmodel.Machine, oracle *Oracle, p, nodes, per int, order commmo
 		core := k % cores
 		pl.Node[r], pl.Socket[r], pl.Core[r] = n, core/m.CoresPerSocket, core%m.CoresPerSocket
 	}
-	return pl, oracle.computeFactor(m, cores) * float64(per) / float64(cores), nil
+	return pl, m.ComputeFactor(cores) * float64(per) / float64(cores), nil
 }
 
 // obtainProfile loads the given profile, or reuses or makes the default one.
@@ -334,7 +330,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 	// Five timed runs: each region's times come from the run that timed it
 	// fastest, which keeps other processes' disturbances out of a profile
 	// that every later prediction reuses.
-	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, PPN: opts.ProfilePPN, Repeat: 5})
+	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, Repeat: 5})
 	if err != nil {
 		return nil, err
 	}

@@ -59,13 +59,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The profile made here measures how this program's compute slows
-	// down with 1 .. cores ranks on this machine.
-	ppn := make([]int, 0, m.CoresPerNode())
-	for k := 1; k <= m.CoresPerNode(); k++ {
-		ppn = append(ppn, k)
-	}
-	mp, oracle, err := prepare(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP, ProfilePPN: ppn}, logf)
+	mp, oracle, err := prepare(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP}, logf)
 	if err != nil {
 		return nil, err
 	}
