@@ -26,6 +26,11 @@ type Oracle struct {
 	branch map[*ssa.BasicBlock]float64
 	reduce map[edge]*interpreter.Reduction
 	notes  map[string]bool
+	// kernelRate is the time per innermost iteration of a kernel whose
+	// time the profile has only at its call sites (kernelRates); carried
+	// are those call sites, whose time the kernel's loops then charge.
+	kernelRate map[*ssa.Function]float64
+	carried    map[string]bool
 }
 
 // NewOracle derives block costs, branch frequencies and reduced nests from
@@ -34,7 +39,8 @@ type Oracle struct {
 func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) (*Oracle, error) {
 	o := &Oracle{mp: mp, prof: prof, user: map[*ssa.Function]*model.Func{},
 		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{},
-		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{}}
+		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
+		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}}
 	regions := map[string]*model.Region{}
 	for _, f := range mp.Funcs {
 		o.user[f.SSA] = f
@@ -64,6 +70,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		}
 	}
 	o.branches(regions)
+	o.kernelRates(lp)
 	o.addProfiledExits(lp)
 	for _, root := range lp.Nests() {
 		if err := o.addReduction(root); err != nil {
@@ -266,7 +273,7 @@ func (o *Oracle) CallCost(call ssa.CallInstruction) float64 {
 		if in != call {
 			continue
 		}
-		if l := f.LeafAt(b, i); l != nil {
+		if l := f.LeafAt(b, i); l != nil && !o.carried[l.ID()] {
 			if pr, ok := o.prof.Region(l.ID()); ok && pr.Timed && pr.Execs > 0 {
 				return pr.OwnNs * 1e-9 / float64(pr.Execs)
 			}

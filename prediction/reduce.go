@@ -56,6 +56,9 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	if err != nil {
 		return err
 	}
+	if len(costs) == 0 {
+		costs = o.kernelCosts(root)
+	}
 	red := &interpreter.Reduction{
 		ID: root.ID, Blocks: blocks, ExitFrom: exitFrom, Exit: exit,
 		Writes: writes(blocks, in), Distributed: root.RankSize,

@@ -7,7 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"time"
 
@@ -25,7 +25,7 @@ type ValidateOptions struct {
 	NP      []int
 	Machine string // the machine file describing this computer (default "local")
 	Profile string // as SpeedupOptions.Profile
-	Reps    int    // real runs per rank count; the median is kept (0: 3)
+	Reps    int    // real runs per rank count, taking turns; the fastest is kept (0: 3)
 	// Interval is the user interval compared (the program's main loop,
 	// marked with BeginInterval/EndInterval); 0 compares whole runs.
 	Interval int
@@ -81,9 +81,10 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	actual := report.Sweep{Program: opts.Package, Machine: "this computer", Args: opts.Args}
 	predicted := report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}
 	total, done := len(opts.NP)*(opts.Reps+1), 0
-	for _, p := range opts.NP {
-		cfg := report.Config{P: p, Nodes: 1, PPN: p}
-		for k := range opts.Reps {
+	// The rank counts take turns, so that a slow spell of the machine
+	// does not fall on the runs of one count.
+	for k := range opts.Reps {
+		for _, p := range opts.NP {
 			done++
 			if opts.Progress != nil {
 				opts.Progress(done, total, fmt.Sprintf("run P=%d (%d/%d)", p, k+1, opts.Reps))
@@ -94,7 +95,12 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 			}
 			v.Runs[p] = append(v.Runs[p], t)
 		}
-		actual.Points = append(actual.Points, report.Point{Config: cfg, Time: median(v.Runs[p])})
+	}
+	for _, p := range opts.NP {
+		cfg := report.Config{P: p, Nodes: 1, PPN: p}
+		// The fastest run is the least disturbed by other processes, as
+		// the profile keeps each region's fastest time.
+		actual.Points = append(actual.Points, report.Point{Config: cfg, Time: slices.Min(v.Runs[p])})
 		done++
 		if opts.Progress != nil {
 			opts.Progress(done, total, fmt.Sprintf("predict P=%d", p))
@@ -163,14 +169,4 @@ func traceInterval(tr *mpi.Trace, id int) (float64, bool) {
 		r.Marks = append(r.Marks, marks)
 	}
 	return r.Interval(id)
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
 }

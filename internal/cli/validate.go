@@ -35,7 +35,9 @@ predicts the same configurations with a profile made here and the machine
 file of this computer (--machine, default local). It compares the time of
 the program's main loop, user interval 1 (BeginInterval(1)/EndInterval(1)),
 read from the run's trace and from the simulation; --interval 0 compares
-whole runs instead. Each count runs --reps times and the median is kept.`,
+whole runs instead. Each count runs --reps times, the counts taking turns, and
+the fastest run is kept (the least disturbed by other processes, as the
+profile keeps each region's fastest time).`,
 		Example: `  predict validate ./examples/heat --np 1,2,4,8 -- -n 400 -steps 200 -check=false
   predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
@@ -50,7 +52,7 @@ whole runs instead. Each count runs --reps times and the median is kept.`,
 	f.StringVar(&o.np, "np", "1,2", "rank counts: a list (1,2,4) or a range (1:8)")
 	f.StringVar(&o.machine, "machine", "local", "machine file describing this computer")
 	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
-	f.IntVar(&o.reps, "reps", 3, "real runs per rank count (the median is kept)")
+	f.IntVar(&o.reps, "reps", 5, "real runs per rank count (the fastest is kept)")
 	f.IntVar(&o.interval, "interval", 1, "user interval to compare; 0: whole runs")
 	f.BoolVar(&o.csv, "csv", false, "print CSV")
 	f.BoolVar(&o.json, "json", false, "print JSON")
