@@ -1,0 +1,48 @@
+package prediction
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parpredict/parpredict/commmodel"
+)
+
+// cg's kernels (dot, axpy, ...) are too cheap per call to time, so the
+// profile has their time at their call statements only. Charged per call,
+// a rank would spend as long in them at P = 2 as alone; charged per
+// iteration of their loops, half as long.
+func TestKernelCostsFollowTheData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/cg", Args: []string{"-n", "64", "-check=false"},
+		NP: []int{1}, ProfileOut: filepath.Join(t.TempDir(), "cg.profile.json")}
+	mp, oracle, err := prepare(context.Background(), opts, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kernels []string
+	for f := range oracle.kernelRate {
+		kernels = append(kernels, f.Name())
+	}
+	if !strings.Contains(strings.Join(kernels, " "), "dot") {
+		t.Errorf("kernels costed per iteration: %v, want dot among them", kernels)
+	}
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	compute := map[int]float64{}
+	for _, p := range []int{1, 2} {
+		run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, opts.Args, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compute[p] = run.Ranks[0].Compute
+	}
+	if r := compute[2] / compute[1]; r < 0.4 || r > 0.65 {
+		t.Errorf("rank 0 computes %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about half", compute[1], compute[2], r)
+	}
+}
