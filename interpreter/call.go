@@ -78,7 +78,7 @@ func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo
 	if ci.user {
 		// A call the profiler timed as a statement: its own time (what its
 		// untimed callee spent) is charged here.
-		r.compute += ic.callCost
+		r.charge(ic.callCost, ic.callLabel)
 		if len(ci.fn.Blocks) == 0 {
 			return false, r.errorf(ci.fn.Pos(), "function %s has no body (assembly or external)", ci.fn)
 		}
@@ -93,7 +93,7 @@ func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo
 // opaqueCall charges a call the interpreter does not execute and makes its
 // result, and the memory its arguments reach, unknown.
 func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, ic *instrCode, args []value) {
-	r.compute += ic.callCost
+	r.charge(ic.callCost, ic.callLabel)
 	for _, a := range args {
 		r.havocValue(a)
 	}

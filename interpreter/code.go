@@ -25,6 +25,7 @@ type blockCode struct {
 	id    int // unique within the simulation: indexes per-rank branch state
 	code  []instrCode
 	cost  float64
+	label string       // the region the cost belongs to (RegionNamer)
 	phis  []int32      // slots of the leading phis
 	edges [][]operand  // per predecessor index: the phis' operands on that edge
 	swap  []bool       // per predecessor index: an operand on that edge is one of the phis
@@ -45,6 +46,7 @@ type instrCode struct {
 	num        numType     // BinOp: the operands' type
 	callee     *calleeInfo // the callee of a call or defer of a named function (no free variables)
 	callCost   float64     // oracle.CallCost of a call or defer
+	callLabel  string      // the region callCost belongs to (RegionNamer)
 	site       string      // "file.go:line" of an MPI call, once needed
 	unused     bool        // a call whose result no instruction reads
 }
@@ -115,6 +117,9 @@ func (s *programShared) code(fn *ssa.Function) *fnCode {
 	fc.blocks = make([]*blockCode, len(fn.Blocks))
 	for i, b := range fn.Blocks {
 		fc.blocks[i] = &blockCode{b: b, id: s.nblocks, cost: s.oracle.BlockCost(b)}
+		if n, ok := s.oracle.(RegionNamer); ok && fc.blocks[i].cost > 0 {
+			fc.blocks[i].label = n.BlockRegion(b)
+		}
 		s.nblocks++
 	}
 	for _, bc := range fc.blocks {
@@ -309,6 +314,9 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 			ic.callee = s.callee(fn)
 		}
 		ic.callCost = s.oracle.CallCost(in)
+		if n, ok := s.oracle.(RegionNamer); ok && ic.callCost > 0 {
+			ic.callLabel = n.CallRegion(in)
+		}
 		if v, ok := in.(*ssa.Call); ok && v.Referrers() != nil {
 			ic.unused = len(*v.Referrers()) == 0
 		}

@@ -37,6 +37,10 @@ type ssaRank struct {
 	globals []*object // by global index in programShared, created on first use
 	flags   *flagSet
 	compute float64
+	// The region that took most of the compute since the last MPI call:
+	// charges with the same label in a row add up (a loop's iterations).
+	runLabel, topLabel string
+	runSum, topSum     float64
 	// distributed sums the modelled time of reduced nests whose iterations
 	// are divided among the ranks.
 	distributed float64
@@ -268,7 +272,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
 			break
 		}
-		r.compute += t
+		r.charge(t, red.ID)
 		if red.Distributed {
 			r.distributed += t
 		}
@@ -290,7 +294,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			return r.errorf(bc.b.Instrs[0].Pos(), "internal error: reduced nest %s exits by an edge that is not one", red.ID)
 		}
 	}
-	r.compute += bc.cost
+	r.charge(bc.cost, bc.label)
 	// Phis read their operands simultaneously.
 	if edge >= 0 && len(bc.phis) > 0 && !bc.swap[edge] {
 		// No phi reads another: assign in place.
@@ -611,7 +615,7 @@ func (r *ssaRank) runDefers(f *frame) (bool, error) {
 			}
 			continue
 		}
-		r.compute += d.cost
+		r.charge(d.cost, "")
 	}
 	return false, nil
 }
@@ -894,4 +898,22 @@ func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) value {
 		o.set(1, boolv(ok))
 	}
 	return value{k: vTuple, obj: o}
+}
+
+// charge adds t of compute, labelled with the region it belongs to.
+func (r *ssaRank) charge(t float64, label string) {
+	r.compute += t
+	if label != r.runLabel {
+		r.endRun()
+		r.runLabel = label
+	}
+	r.runSum += t
+}
+
+// endRun closes the current run of equal labels.
+func (r *ssaRank) endRun() {
+	if r.runLabel != "" && r.runSum > r.topSum {
+		r.topLabel, r.topSum = r.runLabel, r.runSum
+	}
+	r.runLabel, r.runSum = "", 0
 }

@@ -66,6 +66,9 @@ type Op struct {
 	Reqs []int
 
 	Site string // the call site, for timelines and deadlock reports
+	// Region is the model region that took most of the compute before
+	// this operation (when the oracle names regions), for timelines.
+	Region string
 }
 
 // Result tells a program how its previous operation completed.

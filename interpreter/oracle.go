@@ -30,6 +30,14 @@ type Oracle interface {
 	CallCost(call ssa.CallInstruction) float64
 }
 
+// RegionNamer is implemented by oracles that can name the model region a
+// block's or a call's cost belongs to, so that timelines label compute
+// with region IDs (the region that took most of each stretch).
+type RegionNamer interface {
+	BlockRegion(b *ssa.BasicBlock) string
+	CallRegion(call ssa.CallInstruction) string
+}
+
 // Reduction describes a reduced loop nest.
 type Reduction struct {
 	ID string

@@ -84,9 +84,12 @@ func (r *ssaRank) Step(prev Result) (compute float64, op Op, err error) {
 	}()
 	r.finishCall(prev)
 	r.compute = 0
+	r.runLabel, r.runSum, r.topLabel, r.topSum = "", 0, "", 0
 	op, err = r.run()
 	if err != nil {
 		return 0, Op{}, err
 	}
+	r.endRun()
+	op.Region = r.topLabel
 	return r.compute, op, nil
 }

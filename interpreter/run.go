@@ -35,7 +35,10 @@ type Segment struct {
 	Kind       SegmentKind
 	Start, End float64
 	Op         OpKind // Comm and Wait segments
-	Site       string
+	// Site is the call site of a Comm or Wait segment's MPI call, or the
+	// model region that took most of a Compute segment (when the oracle
+	// names regions).
+	Site string
 }
 
 // RankStats are one rank's totals, in seconds.

@@ -343,7 +343,11 @@ func allDone(qs []*request) bool {
 
 func (s *sim) segment(r *rank, kind SegmentKind, start, end float64, op Op) {
 	if s.opts.Timeline && end > start {
-		r.segs = append(r.segs, Segment{Kind: kind, Start: start, End: end, Op: op.Kind, Site: op.Site})
+		site := op.Site
+		if kind == Compute {
+			site = op.Region
+		}
+		r.segs = append(r.segs, Segment{Kind: kind, Start: start, End: end, Op: op.Kind, Site: site})
 	}
 }
 

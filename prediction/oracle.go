@@ -31,6 +31,9 @@ type Oracle struct {
 	// are those call sites, whose time the kernel's loops then charge.
 	kernelRate map[*ssa.Function]float64
 	carried    map[string]bool
+	// blockLabel is the region whose own time is most of a block's cost.
+	blockLabel map[*ssa.BasicBlock]string
+	blockTop   map[*ssa.BasicBlock]float64
 }
 
 // NewOracle derives block costs, branch frequencies and reduced nests from
@@ -40,7 +43,8 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 	o := &Oracle{mp: mp, prof: prof, user: map[*ssa.Function]*model.Func{},
 		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{},
 		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
-		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}}
+		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{},
+		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{}}
 	regions := map[string]*model.Region{}
 	for _, f := range mp.Funcs {
 		o.user[f.SSA] = f
@@ -57,15 +61,15 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		switch pr.Kind {
 		case profiler.Loop:
 			if r := regions[pr.ID]; r != nil && pr.Iters+pr.Execs > 0 {
-				o.block[r.Entry] += own / float64(pr.Iters+pr.Execs)
+				o.addBlockCost(r.Entry, own/float64(pr.Iters+pr.Execs), pr.ID)
 			}
 		case profiler.FuncBody:
 			if r := regions[pr.ID]; r != nil && pr.Execs > 0 {
-				o.block[r.Entry] += own / float64(pr.Execs)
+				o.addBlockCost(r.Entry, own/float64(pr.Execs), pr.ID)
 			}
 		case profiler.ThenArm, profiler.ElseArm:
 			if b := armBlock(regions, pr); b != nil && pr.Execs > 0 {
-				o.block[b] += own / float64(pr.Execs)
+				o.addBlockCost(b, own/float64(pr.Execs), pr.ID)
 			}
 		}
 	}
@@ -78,6 +82,34 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		}
 	}
 	return o, nil
+}
+
+// addBlockCost charges t per execution of b to region id.
+func (o *Oracle) addBlockCost(b *ssa.BasicBlock, t float64, id string) {
+	o.block[b] += t
+	if t > o.blockTop[b] {
+		o.blockTop[b], o.blockLabel[b] = t, id
+	}
+}
+
+// BlockRegion implements interpreter.RegionNamer: the region whose own
+// time is most of b's cost.
+func (o *Oracle) BlockRegion(b *ssa.BasicBlock) string { return o.blockLabel[b] }
+
+// CallRegion implements interpreter.RegionNamer: the call statement's
+// region, whose own time CallCost charges.
+func (o *Oracle) CallRegion(call ssa.CallInstruction) string {
+	if f := o.user[call.Parent()]; f != nil {
+		b := call.Block()
+		for i, in := range b.Instrs {
+			if in == call {
+				if l := f.LeafAt(b, i); l != nil {
+					return l.ID()
+				}
+			}
+		}
+	}
+	return ""
 }
 
 func (o *Oracle) note(fset *token.FileSet, pos token.Pos, format string, args ...any) {
@@ -301,6 +333,8 @@ func (s *scaled) IsUser(fn *ssa.Function) bool                  { return s.o.IsU
 func (s *scaled) BlockCost(b *ssa.BasicBlock) float64           { return s.f * s.o.BlockCost(b) }
 func (s *scaled) BranchTaken(b *ssa.BasicBlock) (float64, bool) { return s.o.BranchTaken(b) }
 func (s *scaled) CallCost(c ssa.CallInstruction) float64        { return s.f * s.o.CallCost(c) }
+func (s *scaled) BlockRegion(b *ssa.BasicBlock) string          { return s.o.BlockRegion(b) }
+func (s *scaled) CallRegion(c ssa.CallInstruction) string       { return s.o.CallRegion(c) }
 func (s *scaled) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 	r := s.o.Reduction(from, to)
 	if r == nil {

@@ -76,6 +76,15 @@ func checkPerRank(t *testing.T, pred *Prediction) {
 	if err := tl.Check(); err != nil {
 		t.Fatal(err)
 	}
+	labelled := false
+	for _, s := range tl.Ranks[0].Segments {
+		if s.Kind == report.KindCompute && strings.HasPrefix(s.Site, "main.jacobiStep:loop@") {
+			labelled = true
+		}
+	}
+	if !labelled {
+		t.Error("no compute segment of rank 0 is labelled with jacobiStep's loop, where heat computes")
+	}
 	latest := 0.0
 	for r, tot := range pr.Ranks {
 		var sums [3]float64
