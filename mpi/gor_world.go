@@ -118,7 +118,7 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 	err := w.failure
 	if tr != nil {
 		for r, c := range comms {
-			tr.Ranks[r] = RankTrace{Rank: r, Events: c.tr.events}
+			tr.Ranks[r] = RankTrace{Rank: r, Events: c.tr.events()}
 		}
 	}
 	w.mu.Unlock()

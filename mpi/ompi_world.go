@@ -162,7 +162,7 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 	b.finishRun()
 	var tr *Trace
 	if opts.Trace {
-		tr = b.gatherTrace(opts.NP, c.tr.events)
+		tr = b.gatherTrace(opts.NP, c.tr.events())
 	}
 	for i := len(run.comms) - 1; i >= 0; i-- {
 		C.pp_comm_free(run.comms[i])

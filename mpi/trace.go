@@ -50,11 +50,35 @@ type Event struct {
 }
 
 type rankTrace struct {
-	events []Event
+	// Events are kept in chunks of fixed size: a growing slice would copy
+	// every event recorded so far each time it grows, on the rank's path
+	// between two MPI calls.
+	chunks [][]Event
 	nreq   int
 }
 
-func (t *rankTrace) add(e Event) { t.events = append(t.events, e) }
+const traceChunk = 4096
+
+func (t *rankTrace) add(e Event) {
+	if n := len(t.chunks); n == 0 || len(t.chunks[n-1]) == cap(t.chunks[n-1]) {
+		t.chunks = append(t.chunks, make([]Event, 0, traceChunk))
+	}
+	last := &t.chunks[len(t.chunks)-1]
+	*last = append(*last, e)
+}
+
+// events returns the rank's events in order, in one slice.
+func (t *rankTrace) events() []Event {
+	n := 0
+	for _, c := range t.chunks {
+		n += len(c)
+	}
+	out := make([]Event, 0, n)
+	for _, c := range t.chunks {
+		out = append(out, c...)
+	}
+	return out
+}
 
 var epoch = time.Now()
 
