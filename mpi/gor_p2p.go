@@ -84,7 +84,7 @@ func allDone(reqs []*reqBackend) bool {
 // unwinds the rank if the run fails meanwhile (deadlock included).
 func (b *commBackend) waitLocked(reqs []*reqBackend, d opDesc) {
 	w, rs := b.w, b.rs
-	polled := false
+	var pollEnd time.Time
 	for {
 		if w.failure != nil {
 			w.mu.Unlock()
@@ -93,9 +93,13 @@ func (b *commBackend) waitLocked(reqs []*reqBackend, d opDesc) {
 		if allDone(reqs) {
 			return
 		}
-		if !polled {
-			polled = true
-			b.pollLocked()
+		// Poll (for up to pollWait in all: a Waitall sees one completion
+		// after another) before parking.
+		if pollEnd.IsZero() {
+			pollEnd = time.Now().Add(pollWait)
+		}
+		if time.Now().Before(pollEnd) {
+			b.pollLocked(pollEnd)
 			continue
 		}
 		rs.blocked, rs.waitingOn, rs.waitOp = true, reqs, d
@@ -207,13 +211,12 @@ func (b *commBackend) test(r *reqBackend) (Status, bool) {
 const pollWait = 100 * time.Microsecond
 
 // pollLocked releases the world's lock and polls until the calling rank
-// completes a receive (or the run fails) or pollWait passes; it returns
-// with the lock held again.
-func (b *commBackend) pollLocked() {
+// completes a receive (or the run fails) or the deadline passes; it
+// returns with the lock held again.
+func (b *commBackend) pollLocked(deadline time.Time) {
 	rs := b.rs
 	seen := rs.completions.Load()
 	b.w.mu.Unlock()
-	deadline := time.Now().Add(pollWait)
 	for i := 1; rs.completions.Load() == seen; i++ {
 		if i%64 == 0 {
 			if time.Now().After(deadline) {
