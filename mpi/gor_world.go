@@ -86,7 +86,7 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 		c := &Comm{rank: r, size: opts.NP, worldRank: r,
 			b: &commBackend{w: w, rs: rs, ctx: 0, rank: r, members: members}}
 		if opts.Trace {
-			c.tr = &rankTrace{}
+			c.tr = newRankTrace(r)
 		}
 		comms[r] = c
 	}

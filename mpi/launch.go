@@ -12,6 +12,12 @@ import (
 const (
 	EnvNP    = "PARPREDICT_NP"
 	EnvTrace = "PARPREDICT_TRACE"
+	// EnvTraceSample, set to anything, samples the MPI calls of a trace
+	// (interval marks are always recorded): after the first 1024 calls of
+	// a rank each recorded event stands for W calls, W doubling every 1024
+	// recorded. The profiler uses it for MPI time per call site at a
+	// bounded cost; a sampled trace is not a timeline.
+	EnvTraceSample = "PARPREDICT_TRACE_SAMPLE"
 )
 
 var (

@@ -149,7 +149,7 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 	b := &commBackend{h: h, rank: w.rank, worldRank: w.rank, run: run}
 	c := &Comm{rank: w.rank, size: opts.NP, worldRank: w.rank, b: b}
 	if opts.Trace {
-		c.tr = &rankTrace{}
+		c.tr = newRankTrace(w.rank)
 	}
 	func() {
 		defer func() {

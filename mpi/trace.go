@@ -47,6 +47,9 @@ type Event struct {
 	Req   int     `json:"req,omitempty"` // links Isend/Irecv to their Wait
 	ID    int     `json:"id,omitempty"`  // interval id
 	Site  string  `json:"site"`
+	// W is how many calls the event stands for in a sampled trace
+	// ($PARPREDICT_TRACE_SAMPLE); absent (0) means 1.
+	W int `json:"w,omitempty"`
 }
 
 type rankTrace struct {
@@ -55,6 +58,41 @@ type rankTrace struct {
 	// between two MPI calls.
 	chunks [][]Event
 	nreq   int
+
+	// Sampling ($PARPREDICT_TRACE_SAMPLE): the first sampleStage calls
+	// are all recorded, the next sampleStage recorded ones each stand for
+	// 2 calls, then 4, ...: which calls, a per-rank pseudo-random sequence
+	// decides (the same in every run), so that a pattern (a Send after
+	// every Recv) cannot line up with the sampling.
+	sample   bool
+	recorded int
+	rng      uint64
+	w        int // the weight of the call being recorded
+}
+
+// sampleStage is how many calls are recorded at each sampling rate.
+const sampleStage = 1024
+
+// newRankTrace starts the trace of one rank.
+func newRankTrace(rank int) *rankTrace {
+	return &rankTrace{sample: os.Getenv(EnvTraceSample) != "", rng: uint64(rank)*0x9e3779b97f4a7c15 + 0x2545f4914f6cdd1d, w: 1}
+}
+
+// take decides whether to record the call that starts now.
+func (t *rankTrace) take() bool {
+	stage := min(t.recorded/sampleStage, 30)
+	if stage == 0 {
+		t.w = 1
+		return true
+	}
+	t.rng ^= t.rng << 13
+	t.rng ^= t.rng >> 7
+	t.rng ^= t.rng << 17
+	if t.rng&(1<<stage-1) != 0 {
+		return false
+	}
+	t.w = 1 << stage
+	return true
 }
 
 const traceChunk = 4096
@@ -86,18 +124,29 @@ var epoch = time.Now()
 func Wtime() float64 { return time.Since(epoch).Seconds() }
 
 // start returns the enter time of an operation when tracing is on.
+// With sampling, it returns -1 for a call that is not recorded.
 func (c *Comm) start() float64 {
 	if c.tr == nil {
 		return 0
+	}
+	if c.tr.sample && !c.tr.take() {
+		return -1
 	}
 	return Wtime()
 }
 
 func (c *Comm) record(t0 float64, op string, peer, root, bytes, tag, req int) {
-	if c.tr == nil {
+	if c.tr == nil || t0 < 0 {
 		return
 	}
-	c.tr.add(Event{Op: op, T0: t0, T1: Wtime(), Peer: peer, Root: root, Bytes: bytes, Tag: tag, Req: req, Site: callSite()})
+	e := Event{Op: op, T0: t0, T1: Wtime(), Peer: peer, Root: root, Bytes: bytes, Tag: tag, Req: req, Site: callSite()}
+	if c.tr.sample {
+		c.tr.recorded++
+		if c.tr.w > 1 {
+			e.W = c.tr.w
+		}
+	}
+	c.tr.add(e)
 }
 
 func (c *Comm) nextReq() int {

@@ -95,3 +95,48 @@ func TestReadTraceRejectsOtherFiles(t *testing.T) {
 		}
 	}
 }
+
+// A sampled trace records every call up to the first stage and then a
+// sample whose weights add up to the calls made; interval marks are all
+// recorded.
+func TestTraceSampling(t *testing.T) {
+	t.Setenv(mpi.EnvTraceSample, "1")
+	const calls = 60000
+	tr, err := mpi.Launch(mpi.Options{NP: 2, Trace: true}, func(c *mpi.Comm) {
+		c.BeginInterval(1)
+		buf := make([]byte, 8)
+		for range calls {
+			if c.Rank() == 0 {
+				mpi.Send(c, buf, 1, 0)
+			} else {
+				mpi.Recv(c, buf, 0, 0)
+			}
+		}
+		c.EndInterval(1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rk := range tr.Ranks {
+		weight, marks, recorded := 0, 0, 0
+		for _, e := range rk.Events {
+			switch e.Op {
+			case "BeginInterval", "EndInterval":
+				marks++
+			default:
+				recorded++
+				weight += max(e.W, 1)
+			}
+		}
+		if marks != 2 {
+			t.Errorf("rank %d: %d interval marks, want 2", rk.Rank, marks)
+		}
+		if recorded >= calls/5 || recorded < 1024 {
+			t.Errorf("rank %d: %d of %d calls recorded, want the first 1024 and a sample of the rest", rk.Rank, recorded, calls)
+		}
+		// The weights estimate the calls (about 6,000 recorded).
+		if d := float64(weight-calls) / calls; d > 0.05 || d < -0.05 {
+			t.Errorf("rank %d: weights add up to %d for %d calls", rk.Rank, weight, calls)
+		}
+	}
+}

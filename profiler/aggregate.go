@@ -101,8 +101,9 @@ func (a *aggregator) attributeMPI() {
 					s = &MPISite{Site: e.Site, Op: e.Op}
 					sum[key{e.Site, e.Op}] = s
 				}
-				s.Calls++
-				s.TotalNs += (e.T1 - e.T0) * 1e9
+				w := max(e.W, 1) // a sampled trace's event stands for W calls
+				s.Calls += int64(w)
+				s.TotalNs += float64(w) * (e.T1 - e.T0) * 1e9
 			}
 		}
 	}

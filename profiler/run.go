@@ -233,7 +233,10 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 	}
 	tracePath := filepath.Join(r.tmp, name+".trace.json")
 	if trace {
-		env = append(env, mpi.EnvTrace+"="+tracePath)
+		// Sampled: the profile needs MPI time per call site, and a
+		// program making millions of MPI calls would otherwise spend most
+		// of its run recording them.
+		env = append(env, mpi.EnvTrace+"="+tracePath, mpi.EnvTraceSample+"=1")
 	}
 	wall, err := r.exec(ctx, r.bin, np, env)
 	if err != nil {
