@@ -48,16 +48,14 @@ func (c *Comm) Abort(code int) {
 // interval separately. Intervals nest.
 func (c *Comm) BeginInterval(id int) {
 	if c.tr != nil {
-		t := Wtime()
-		c.tr.add(Event{Op: "BeginInterval", T0: t, T1: t, Peer: -1, Root: -1, Tag: -1, ID: id, Site: callSite()})
+		c.tr.mark("BeginInterval", id)
 	}
 }
 
 // EndInterval marks the end of user interval id (MPI_Pcontrol(101, id)).
 func (c *Comm) EndInterval(id int) {
 	if c.tr != nil {
-		t := Wtime()
-		c.tr.add(Event{Op: "EndInterval", T0: t, T1: t, Peer: -1, Root: -1, Tag: -1, ID: id, Site: callSite()})
+		c.tr.mark("EndInterval", id)
 	}
 }
 

@@ -55,4 +55,7 @@
 // With -mpitrace FILE (or PARPREDICT_TRACE=FILE) every rank records enter and
 // leave times of each MPI call and interval, written as one JSON file at the
 // end of the run. With tracing off, each call pays one nil check.
+// $PARPREDICT_TRACE_INTERVALS keeps only the interval marks and
+// $PARPREDICT_TRACE_SAMPLE a weighted sample of the calls
+// (docs/trace-format.md).
 package mpi

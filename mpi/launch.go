@@ -13,11 +13,15 @@ const (
 	EnvNP    = "PARPREDICT_NP"
 	EnvTrace = "PARPREDICT_TRACE"
 	// EnvTraceSample, set to anything, samples the MPI calls of a trace
-	// (interval marks are always recorded): after the first 1024 calls of
-	// a rank each recorded event stands for W calls, W doubling every 1024
+	// (interval marks are always recorded): after the first 256 calls of
+	// a rank each recorded event stands for W calls, W doubling every 256
 	// recorded. The profiler uses it for MPI time per call site at a
 	// bounded cost; a sampled trace is not a timeline.
 	EnvTraceSample = "PARPREDICT_TRACE_SAMPLE"
+	// EnvTraceIntervals, set to anything, records only the interval marks
+	// (BeginInterval, EndInterval): predict validate times a run's main
+	// loop that way without slowing its MPI calls down.
+	EnvTraceIntervals = "PARPREDICT_TRACE_INTERVALS"
 )
 
 var (

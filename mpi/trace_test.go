@@ -96,9 +96,10 @@ func TestReadTraceRejectsOtherFiles(t *testing.T) {
 	}
 }
 
-// A sampled trace records every call up to the first stage and then a
-// sample whose weights add up to the calls made; interval marks are all
-// recorded.
+// A sampled trace records every call up to the first stage and then one
+// call of each block of 2, 4, ... calls, weighted by the block's size:
+// the weights add up to the calls made, up to the last block; interval
+// marks are all recorded.
 func TestTraceSampling(t *testing.T) {
 	needRanks(t, 2)
 	t.Setenv(mpi.EnvTraceSample, "1")
@@ -106,11 +107,11 @@ func TestTraceSampling(t *testing.T) {
 	tr, err := mpi.Launch(mpi.Options{NP: 2, Trace: true}, func(c *mpi.Comm) {
 		c.BeginInterval(1)
 		buf := make([]byte, 8)
-		for range calls {
+		for i := range calls {
 			if c.Rank() == 0 {
-				mpi.Send(c, buf, 1, 0)
+				mpi.Send(c, buf, 1, i%2)
 			} else {
-				mpi.Recv(c, buf, 0, 0)
+				mpi.Recv(c, buf, 0, i%2)
 			}
 		}
 		c.EndInterval(1)
@@ -122,25 +123,71 @@ func TestTraceSampling(t *testing.T) {
 		return
 	}
 	for _, rk := range tr.Ranks {
-		weight, marks, recorded := 0, 0, 0
+		weight, marks, recorded, last := 0, 0, 0, 1
+		byTag := [2]int{}
 		for _, e := range rk.Events {
 			switch e.Op {
 			case "BeginInterval", "EndInterval":
 				marks++
 			default:
 				recorded++
-				weight += max(e.W, 1)
+				last = max(e.W, 1)
+				weight += last
+				byTag[e.Tag] += last
 			}
 		}
 		if marks != 2 {
 			t.Errorf("rank %d: %d interval marks, want 2", rk.Rank, marks)
 		}
-		if recorded >= calls/5 || recorded < 1024 {
-			t.Errorf("rank %d: %d of %d calls recorded, want the first 1024 and a sample of the rest", rk.Rank, recorded, calls)
+		if recorded >= calls/10 || recorded < 256 {
+			t.Errorf("rank %d: %d of %d calls recorded, want the first 256 and a sample of the rest", rk.Rank, recorded, calls)
 		}
-		// The weights estimate the calls (about 6,000 recorded).
-		if d := float64(weight-calls) / calls; d > 0.05 || d < -0.05 {
-			t.Errorf("rank %d: weights add up to %d for %d calls", rk.Rank, weight, calls)
+		if weight >= calls+last || weight <= calls-last {
+			t.Errorf("rank %d: weights add up to %d for %d calls (last block %d)", rk.Rank, weight, calls, last)
+		}
+		// Calls alternate between two tags: the sample must not see one.
+		for tag, w := range byTag {
+			if d := float64(w-calls/2) / (calls / 2); d > 0.1 || d < -0.1 {
+				t.Errorf("rank %d: tag %d weighs %d of %d calls", rk.Rank, tag, w, calls/2)
+			}
+		}
+	}
+}
+
+// With $PARPREDICT_TRACE_INTERVALS a trace holds the interval marks
+// alone, with their sites.
+func TestTraceIntervalsOnly(t *testing.T) {
+	needRanks(t, 2)
+	t.Setenv(mpi.EnvTraceIntervals, "1")
+	tr, err := mpi.Launch(mpi.Options{NP: 2, Trace: true}, func(c *mpi.Comm) {
+		c.BeginInterval(3)
+		buf := make([]byte, 8)
+		for range 10 {
+			if c.Rank() == 0 {
+				mpi.Send(c, buf, 1, 0)
+			} else {
+				mpi.Recv(c, buf, 0, 0)
+			}
+		}
+		c.Barrier()
+		c.EndInterval(3)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if outsideRun(2) {
+		return
+	}
+	for _, rk := range tr.Ranks {
+		var ops []string
+		for _, e := range rk.Events {
+			ops = append(ops, e.Op)
+			if e.ID != 3 || !strings.HasPrefix(e.Site, "trace_test.go:") {
+				t.Errorf("rank %d: mark %+v, want interval 3 at a trace_test.go line", rk.Rank, e)
+			}
+		}
+		if got := strings.Join(ops, " "); got != "BeginInterval EndInterval" {
+			t.Errorf("rank %d recorded %q, want the two interval marks", rk.Rank, got)
 		}
 	}
 }
