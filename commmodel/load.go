@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -27,17 +28,36 @@ func (e *InputError) Error() string {
 	return fmt.Sprintf("commmodel: %s: %s", e.File, e.Msg)
 }
 
-// Load reads the machine file at nameOrPath, or else the preset of that
-// name (see package machines).
+// Load reads the machine file at nameOrPath; else, for a name, the file
+// machines/NAME.yaml under the current directory, where `predict bench`
+// writes this computer's description (a build of predict carries the
+// presets of the computer it was built on, which a bench run elsewhere
+// must override); else the preset of that name (see package machines).
 func Load(nameOrPath string) (*Machine, error) {
 	if _, err := os.Stat(nameOrPath); err == nil {
 		return LoadFile(nameOrPath)
+	}
+	if local := LocalFile(nameOrPath); local != "" {
+		return LoadFile(local)
 	}
 	data, file, err := machines.Read(nameOrPath)
 	if err != nil {
 		return nil, fmt.Errorf("commmodel: no machine file %q and no preset of that name (presets: %s)", nameOrPath, strings.Join(machines.Names(), ", "))
 	}
 	return Parse(file, data)
+}
+
+// LocalFile is machines/NAME.yaml under the current directory if name is
+// a plain name (no path, no extension) and that file exists, else "".
+func LocalFile(name string) string {
+	if name == "" || strings.ContainsAny(name, `/\.`) {
+		return ""
+	}
+	path := filepath.Join("machines", name+".yaml")
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		return path
+	}
+	return ""
 }
 
 // LoadFile reads and validates the machine file at path.

@@ -3,6 +3,7 @@ package commmodel
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -132,5 +133,33 @@ func TestDocExampleLoads(t *testing.T) {
 	}
 	if m.Collectives.Force["Alltoall"] != "pairwise" || len(m.Levels.Network.Pieces) != 1 {
 		t.Errorf("example decoded wrongly: %+v", m)
+	}
+}
+
+// TestLoadPrefersBenchedFile loads machines/NAME.yaml under the current
+// directory, where predict bench writes this computer's file, before the
+// preset of that name compiled into the binary.
+func TestLoadPrefersBenchedFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "machines"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	benched := strings.Replace(strings.Replace(minimal, "name: t", "name: local", 1), "cores_per_socket: 2", "cores_per_socket: 16", 1)
+	if err := os.WriteFile(filepath.Join(dir, "machines", "local.yaml"), []byte(benched), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	m, err := Load("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.CoresPerNode() != 16 {
+		t.Errorf("local: %d cores a node, want the benched file's 16", m.CoresPerNode())
+	}
+	if m, err := Load("ib-qdr"); err != nil || m.Name != "ib-qdr" {
+		t.Errorf("ib-qdr without a file: %v, %v; want the preset", m, err)
+	}
+	if got := LocalFile("../local"); got != "" {
+		t.Errorf("LocalFile of a path: %q", got)
 	}
 }

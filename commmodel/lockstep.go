@@ -1,6 +1,9 @@
 package commmodel
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LockstepRow is how many cores ranks that synchronise in lockstep
 // effectively get: Ranks ranks on one node, each computing Compute seconds
@@ -21,19 +24,46 @@ type LockstepRow struct {
 
 // EffectiveCores returns the cores ranks ranks on a node effectively get
 // when each computes compute seconds between synchronisations, from the
-// Lockstep table: the rows of the largest measured rank count not above
-// ranks (else the smallest), interpolated in log(compute), constant
-// outside the measured range. ok is false without a table.
+// Lockstep table. Each measured rank count R gives an efficiency, cores /
+// R, interpolated in log(compute) between its rows and constant outside
+// them; ranks between two measured counts take the efficiency
+// interpolated in log(ranks) (2 ranks that keep their 2 cores and 16 that
+// get 13 of 16 say nothing like "4 ranks get 2 cores"), the nearest
+// count's outside them. ok is false without a table.
 func (m *Machine) EffectiveCores(ranks int, compute float64) (cores float64, ok bool) {
 	if len(m.Lockstep) == 0 || ranks < 2 || !(compute > 0) {
 		return 0, false
 	}
-	k := m.Lockstep[0].Ranks
+	var counts []int
 	for _, r := range m.Lockstep {
-		if r.Ranks <= ranks {
-			k = r.Ranks
+		if r.Ranks > 0 && !slices.Contains(counts, r.Ranks) {
+			counts = append(counts, r.Ranks)
 		}
 	}
+	if len(counts) == 0 {
+		return 0, false
+	}
+	slices.Sort(counts)
+	eff := func(k int) float64 { return m.lockstepCores(k, compute) / float64(k) }
+	lo, hi := counts[0], counts[len(counts)-1]
+	switch {
+	case ranks <= lo:
+		return eff(lo) * float64(ranks), true
+	case ranks >= hi:
+		return eff(hi) * float64(ranks), true
+	}
+	i, _ := slices.BinarySearch(counts, ranks)
+	if counts[i] == ranks {
+		return eff(ranks) * float64(ranks), true
+	}
+	a, b := counts[i-1], counts[i]
+	w := math.Log(float64(ranks)/float64(a)) / math.Log(float64(b)/float64(a))
+	return (eff(a) + w*(eff(b)-eff(a))) * float64(ranks), true
+}
+
+// lockstepCores are the effective cores of the rows measured with k ranks
+// at compute, interpolated in log(compute), constant outside the rows.
+func (m *Machine) lockstepCores(k int, compute float64) float64 {
 	var rows []LockstepRow
 	for _, r := range m.Lockstep {
 		if r.Ranks == k {
@@ -41,14 +71,14 @@ func (m *Machine) EffectiveCores(ranks int, compute float64) (cores float64, ok 
 		}
 	}
 	if compute <= rows[0].Compute {
-		return rows[0].Cores, true
+		return rows[0].Cores
 	}
 	for i := 1; i < len(rows); i++ {
 		if compute <= rows[i].Compute {
 			a, b := rows[i-1], rows[i]
 			w := math.Log(compute/a.Compute) / math.Log(b.Compute/a.Compute)
-			return a.Cores + w*(b.Cores-a.Cores), true
+			return a.Cores + w*(b.Cores-a.Cores)
 		}
 	}
-	return rows[len(rows)-1].Cores, true
+	return rows[len(rows)-1].Cores
 }

@@ -20,10 +20,15 @@ func TestEffectiveCores(t *testing.T) {
 		{2, 1e-5, 1, true},   // below the table: its first row
 		{2, 1e-3, 1.5, true}, // halfway in log(compute)
 		{2, 1, 2, true},      // above: the last row
-		{3, 1e-3, 1.5, true}, // 3 ranks: the rows of 2
-		{8, 1e-3, 1.2, true}, // 8 ranks: the rows of 4
-		{1, 1e-3, 0, false},  // one rank does not synchronise
-		{2, 0, 0, false},     // no compute between synchronisations
+		// Between measured rank counts the efficiency (cores per rank)
+		// is interpolated in log(ranks): 2 ranks at 1e-4 s get 0.5 of a
+		// core each, 4 ranks 0.3.
+		{3, 1e-4, 3 * (0.5 + math.Log(1.5)/math.Log(2)*(0.3-0.5)), true},
+		{4, 1e-4, 1.2, true},
+		{8, 1e-3, 2.4, true}, // 8 ranks: the efficiency of 4
+		{8, 1e-5, 2.4, true},
+		{1, 1e-3, 0, false}, // one rank does not synchronise
+		{2, 0, 0, false},    // no compute between synchronisations
 		{2, math.NaN(), 0, false},
 	} {
 		got, ok := m.EffectiveCores(tc.ranks, tc.compute)
