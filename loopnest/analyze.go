@@ -106,6 +106,7 @@ func (a *Analyzer) Func(fn *ssa.Function, shapes []Shape) (f *Func, err error) {
 	// loop that tests an inner loop's counter is not data-dependent.
 	for _, l := range f.Loops {
 		fa.tripCount(l)
+		fa.findIndex(l)
 		a.loopSummary(l)
 	}
 	a.plan(fa, f)

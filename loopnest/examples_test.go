@@ -182,3 +182,25 @@ func TestIterationsBoundBySSAValues(t *testing.T) {
 		t.Errorf("totals = %d, %d; want 10, 40", totals[nest], totals[nest.Inner[0]])
 	}
 }
+
+// TestExamplesIndex finds the global row of loops that count a rank's rows
+// from 0, and no index in loops that are not distributed.
+func TestExamplesIndex(t *testing.T) {
+	for _, tc := range []struct{ example, fn, want string }{
+		{"mandelbrot", "main.run", "first+k*stride"},
+		{"heat", "main.initGrid", "lo+k"},
+		{"heat", "main.exchangeHalos", ""},   // phase 0, 1: rank+phase is a neighbour, not an iteration
+		{"pingpong", "main.fillPattern", ""}, // 7*len(b)+131*i is a value
+		{"heat", "main.jacobiStep", ""},      // counts the rank's rows from 1, no row index
+	} {
+		p := load(t, "../examples/"+tc.example)
+		l := roots(t, p, tc.fn)[0]
+		got := ""
+		if l.Index != nil {
+			got = l.Index.Expr(l.Counter.Name)
+		}
+		if got != tc.want {
+			t.Errorf("%s: %s: index %q, want %q", tc.example, l.ID, got, tc.want)
+		}
+	}
+}

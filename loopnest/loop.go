@@ -57,6 +57,11 @@ type Loop struct {
 	// RankSize is set when the trip count depends on Rank() or Size(): the
 	// loop's iterations are distributed over the ranks.
 	RankSize bool
+	// Index is the loop's global iteration index when its counter starts at
+	// the same constant on every rank and the body computes the iteration
+	// it works on from it (y := first + k*stride): Base + counter*Scale
+	// with Base and Scale fixed at entry. Nil otherwise.
+	Index *Index
 	// Notes explain the flags, with source positions.
 	Notes []string
 

@@ -26,11 +26,14 @@ type FuncReport struct {
 
 // LoopReport is one loop.
 type LoopReport struct {
-	ID            string         `json:"id"`
-	Pos           string         `json:"pos"`
-	Depth         int            `json:"depth"`
-	Parent        string         `json:"parent,omitempty"`
-	Counter       *IVReport      `json:"counter,omitempty"`
+	ID      string    `json:"id"`
+	Pos     string    `json:"pos"`
+	Depth   int       `json:"depth"`
+	Parent  string    `json:"parent,omitempty"`
+	Counter *IVReport `json:"counter,omitempty"`
+	// Index is the global iteration the body computes from a counter that
+	// starts at a constant (Loop.Index), as Base + counter*Scale.
+	Index         string         `json:"index,omitempty"`
 	Trip          string         `json:"trip,omitempty"`
 	Symbols       []SymbolReport `json:"symbols,omitempty"`
 	BottomTest    bool           `json:"bottom_test,omitempty"`
@@ -101,6 +104,9 @@ func loopReport(fset *token.FileSet, l *Loop) LoopReport {
 		if l.First != nil {
 			lr.Counter.Init = l.First.String()
 		}
+		if ix := l.Index; ix != nil {
+			lr.Index = ix.Expr(iv.Name)
+		}
 	}
 	if l.Trip != nil {
 		lr.Trip = l.Trip.String()
@@ -166,6 +172,9 @@ func (r *Report) WriteText(w io.Writer) error {
 					init = "?"
 				}
 				fmt.Fprintf(&b, "%scounter: %s from %s step %s\n", ind, l.Counter.Name, init, l.Counter.Step)
+			}
+			if l.Index != "" {
+				fmt.Fprintf(&b, "%sindex:   %s (the iteration the body works on)\n", ind, l.Index)
 			}
 			for _, s := range l.Symbols {
 				if s.Def != "" {
