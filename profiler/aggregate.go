@@ -175,7 +175,7 @@ func (a *aggregator) ownTimes() {
 			if isEntry(r) && r.decl.Name() == "main" {
 				a.sub(k, float64(a.m.counts.TraceNs))
 			}
-			if a.plan.vec[k] {
+			if a.plan.vec[k] && !a.plan.apart[k] {
 				a.sub(k, float64(a.rc(k).Iters)*c.Tick)
 			}
 			if r.Kind == Call && r.callee != nil {
@@ -359,10 +359,93 @@ func imbalance(runs [][]int64, tick float64) *Imbalance {
 	for _, t := range iter {
 		mean += t / float64(n)
 	}
+	// The largest raw deviations (a cold first iteration) are left out
+	// before any smoothing, which would otherwise spread each over a
+	// window of its neighbours.
+	trim := int(float64(n) * trimShare)
+	dev := agreedDeviations(times, refs, nil)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return dev[order[a]] > dev[order[b]] })
+	kept := make([]bool, n)
+	for _, i := range order[trim:] {
+		kept[i] = true
+	}
+	// The balance test is about how blocks of iterations differ: a rank
+	// gets a block. Variation from one iteration to the next that evens
+	// out over a few (every other row touching a new page of a freshly
+	// allocated matrix) does not unbalance any distribution, so the
+	// deviations are those of a moving mean over smoothWidth iterations.
+	if n >= 8*smoothWidth {
+		// Each run's reference is the median of its smoothed times: a
+		// short disturbance that recurs every few iterations (a timer tick
+		// each millisecond) lifts every window a little, and must not
+		// count as a deviation of all of them.
+		smooth := make([][]float64, len(times))
+		smoothRefs := make([]float64, len(times))
+		for ri := range times {
+			smooth[ri] = movingMean(times[ri], kept, smoothWidth)
+			smoothRefs[ri] = median(smooth[ri])
+		}
+		dev = agreedDeviations(smooth, smoothRefs, kept)
+	}
+	d := 0.0
+	for i, k := range kept {
+		if k {
+			d = max(d, dev[i])
+		}
+	}
+	im := &Imbalance{TMeanNs: mean, DNs: d, Trimmed: trim, Runs: len(runs), IterNs: iter}
+	if mean > 0 {
+		im.Ratio = d / mean
+	}
+	im.Balanced = d <= 0.1*mean
+	return im
+}
+
+// smoothWidth is the window of the moving mean the balance test applies
+// to per-iteration times of loops with enough iterations.
+const smoothWidth = 8
+
+// movingMean is the mean of the kept values of xs over a window of w
+// positions around each (shorter at the ends).
+func movingMean(xs []float64, kept []bool, w int) []float64 {
+	sum := make([]float64, len(xs)+1)
+	cnt := make([]int, len(xs)+1)
+	for i, x := range xs {
+		sum[i+1], cnt[i+1] = sum[i], cnt[i]
+		if kept[i] {
+			sum[i+1] += x
+			cnt[i+1]++
+		}
+	}
+	out := make([]float64, len(xs))
+	for i := range xs {
+		lo, hi := max(i-w/2, 0), min(i-w/2+w, len(xs))
+		if c := cnt[hi] - cnt[lo]; c > 0 {
+			out[i] = (sum[hi] - sum[lo]) / float64(c)
+		} else {
+			out[i] = xs[i]
+		}
+	}
+	return out
+}
+
+// agreedDeviations is, per iteration, its deviation from its run's
+// reference as far as all runs agree: the smallest over runs when every
+// run deviates the same way, else 0. Iterations not kept (when kept is
+// given) get 0.
+func agreedDeviations(times [][]float64, refs []float64, kept []bool) []float64 {
+	n := len(times[0])
 	dev := make([]float64, n)
 	for i := range n {
+		if kept != nil && !kept[i] {
+			continue
+		}
 		agreed, sign := math.Inf(1), 0.0
-		for ri := range runs {
+		for ri := range times {
 			d := times[ri][i] - refs[ri]
 			if ri == 0 {
 				sign = math.Copysign(1, d)
@@ -374,15 +457,7 @@ func imbalance(runs [][]int64, tick float64) *Imbalance {
 		}
 		dev[i] = agreed
 	}
-	sort.Float64s(dev)
-	trim := int(float64(n) * trimShare)
-	d := dev[n-1-trim]
-	im := &Imbalance{TMeanNs: mean, DNs: d, Trimmed: trim, Runs: len(runs), IterNs: iter}
-	if mean > 0 {
-		im.Ratio = d / mean
-	}
-	im.Balanced = d <= 0.1*mean
-	return im
+	return dev
 }
 
 func median(xs []float64) float64 {

@@ -22,6 +22,10 @@ import (
 //     timed runs are the ones whose times go into the profile; target
 //     at most 1.2);
 //   - count-overhead: the same for the counting run, which only counts;
+//   - vectors-overhead: the same for the vector binary, which ticks in
+//     the tight loops whose per-iteration times the timing binary leaves
+//     out (only where there are such loops: its runs give shapes, not
+//     times);
 //   - accounted-err-%: own times plus MPI time of the fastest timed run
 //     against main's time in the uninstrumented program (the shortest of
 //     its runs with a single timer, on main: process start-up is in no
@@ -58,7 +62,7 @@ func BenchmarkOverhead(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			in, err := Instrument(prog, ts, nil)
+			in, err := Instrument(prog, ts, InstrOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -76,7 +80,7 @@ func BenchmarkOverhead(b *testing.B) {
 				b.Fatal(err)
 			}
 			plan := planTimers(in, count.counts, *count.counts.Costs, count.wallNs, 0.05)
-			tb, err := buildTiming(ctx, prog, in, ts, plan, dir, nil)
+			tb, err := buildTiming(ctx, prog, in, ts, plan, dir, nil, false)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -93,6 +97,13 @@ func BenchmarkOverhead(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			var vb *timingBinary
+			if len(plan.apart) > 0 {
+				if vb, err = buildTiming(ctx, prog, in, ts, plan, dir, nil, true); err != nil {
+					b.Fatal(err)
+				}
+			}
+			bestVec := math.Inf(1)
 			countEnv := []string{probe.EnvN + "=" + strconv.Itoa(len(in.Regions)+1), probe.EnvOut + "=" + filepath.Join(dir, "c.json")}
 			var bestPlain, bestCount time.Duration = 1 << 62, 1 << 62
 			var best *measured
@@ -120,6 +131,15 @@ func BenchmarkOverhead(b *testing.B) {
 					all = append(all, m)
 				},
 			}
+			if vb != nil {
+				runs = append(runs, func() {
+					m, err := r.runTimed(ctx, "vectors", vb, count, ex.np)
+					if err != nil {
+						b.Fatal(err)
+					}
+					bestVec = min(bestVec, m.wallNs)
+				})
+			}
 			for i := range b.N {
 				// Each round starts with a different binary: the first run
 				// of a round is often slower (the machine settling after
@@ -134,6 +154,9 @@ func BenchmarkOverhead(b *testing.B) {
 			t := a.totals()
 			b.ReportMetric(best.wallNs/float64(bestPlain), "overhead")
 			b.ReportMetric(float64(bestCount)/float64(bestPlain), "count-overhead")
+			if vb != nil {
+				b.ReportMetric(bestVec/float64(bestPlain), "vectors-overhead")
+			}
 			// Own times and MPI are summed over ranks: with np ranks busy
 			// all along (pingpong's two), np times main.
 			b.ReportMetric(100*(t.AccountedNs/float64(ex.np)-baseMain)/baseMain, "accounted-err-%")

@@ -1,15 +1,21 @@
 package profiler
 
 // Contention records how the compute of the program slows down when k
-// ranks run at once on this node: for each k in PPN, the rank count of the
-// rerun, Regions holds each timed region's own time per iteration (loops)
-// or per execution divided by the same in the first rerun, and Total the
-// mean of the loops' ratios weighted by their own times in the first rerun
-// (0: no timed loop). Not the ratio of the total own times, nor of times
-// per execution: work replicated on every rank, a ping-pong that does
-// nothing alone, or a kernel called on 1/k of the data would show a
-// slowdown (or speedup) that is none; a loop's iteration is the same work
-// at every k.
+// ranks run at once on this node. For each k in PPN, the rank count of the
+// rerun, Regions holds each timed region's own time per unit of work over
+// the same in the first rerun, and Total the mean of those ratios
+// weighted by the regions' own times in the first rerun (0: none).
+//
+// A unit of work is an iteration of the innermost loops below the region
+// that are not timed themselves (the leaves of its untimed subtree; for a
+// call site of a kernel whose body is not timed, the kernel's innermost
+// loops, shared among its call sites by their executions); else an
+// iteration of the region's own loop; else an execution. That is the same
+// work at every k: a nest or kernel that handles 1/k of the data per rank
+// runs 1/k of its innermost iterations, while an outer iteration of a
+// distributed nest (a block of rows) shrinks with k. The prediction scales
+// the same quantity (docs/prediction.md). The counts come from a counting
+// run at each k, the times from a timed run.
 //
 // The k ranks are goroutines of one process (the default mpi backend), so
 // they share the node's caches and memory bus as k MPI processes would;
@@ -22,30 +28,19 @@ type Contention struct {
 
 // add appends the slowdowns of run a against base.
 func (c *Contention) add(in *Instrumented, plan timerPlan, base, a *aggregator) {
+	wb, wa := workUnits(in, plan, base), workUnits(in, plan, a)
 	var sumA, sumB float64
 	for _, r := range in.Regions {
 		k := r.Index
 		if !plan.timed[k] {
 			continue
 		}
-		per := func(g *aggregator) float64 {
-			rc := g.rc(k)
-			if r.Kind == Loop && rc.Iters > 0 {
-				return g.own[k] / float64(rc.Iters)
-			}
-			if g.execs[k] > 0 {
-				return g.own[k] / float64(g.execs[k])
-			}
-			return 0
-		}
 		s := 0.0
-		if b := per(base); b > 0 {
-			s = per(a) / b
+		if wb[k] > 0 && wa[k] > 0 && base.own[k] > 0 && a.own[k] > 0 {
+			s = (a.own[k] / wa[k]) / (base.own[k] / wb[k])
 		}
 		c.Regions[r.ID] = append(c.Regions[r.ID], s)
-		// Only a loop's time per iteration is the same work at every k: a
-		// call or a function body may do 1/k of the data per execution.
-		if r.Kind == Loop && s > 0 && base.own[k] > 0 {
+		if s > 0 {
 			sumA += s * base.own[k]
 			sumB += base.own[k]
 		}
@@ -55,4 +50,65 @@ func (c *Contention) add(in *Instrumented, plan timerPlan, base, a *aggregator) 
 		s = sumA / sumB
 	}
 	c.Total = append(c.Total, s)
+}
+
+// workUnits returns, per timed region, the units of work its own time is
+// spent on in the run of g (see Contention); 0 for untimed regions.
+func workUnits(in *Instrumented, plan timerPlan, g *aggregator) []float64 {
+	n := len(in.Regions)
+	// An untimed loop is a leaf unless an untimed loop lies below it
+	// before a timed region does.
+	inner := make([]bool, n)
+	for _, r := range in.Regions {
+		if r.Kind != Loop || plan.timed[r.Index] {
+			continue
+		}
+		for p := r.Parent; p >= 0 && !plan.timed[p]; p = in.Regions[p].Parent {
+			if in.Regions[p].Kind == Loop {
+				inner[p] = true
+			}
+		}
+	}
+	units := make([]float64, n)
+	kernel := map[string]float64{} // untimed function -> iterations of its leaves
+	for _, r := range in.Regions {
+		k := r.Index
+		if r.Kind != Loop || plan.timed[k] || inner[k] {
+			continue
+		}
+		it := float64(g.rc(k).Iters)
+		if t := g.ta[k]; t >= 0 {
+			units[t] += it
+		} else if r.decl != nil && !r.lit {
+			kernel[r.decl.FullName()] += it
+		}
+	}
+	// A call site of a kernel whose body is untimed does the kernel's
+	// leaf iterations, in the share of its executions among the kernel's
+	// call sites.
+	siteExecs := map[string]float64{}
+	for _, r := range in.Regions {
+		if r.Kind == Call && r.callee != nil {
+			siteExecs[r.callee.FullName()] += float64(g.execs[r.Index])
+		}
+	}
+	for _, r := range in.Regions {
+		k := r.Index
+		if !plan.timed[k] {
+			continue
+		}
+		if r.Kind == Call && r.callee != nil && units[k] == 0 {
+			if it, e := kernel[r.callee.FullName()], siteExecs[r.callee.FullName()]; it > 0 && e > 0 {
+				units[k] = it * float64(g.execs[k]) / e
+			}
+		}
+		if units[k] == 0 {
+			if r.Kind == Loop {
+				units[k] = float64(g.rc(k).Iters)
+			} else {
+				units[k] = float64(g.execs[k])
+			}
+		}
+	}
+	return units
 }

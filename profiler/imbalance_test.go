@@ -27,6 +27,26 @@ func TestImbalance(t *testing.T) {
 	for i := 60; i < 70; i++ {
 		heavy1[i], heavy2[i] = 2000, 2100
 	}
+	// Every other iteration slower in every run (a new page of a fresh
+	// matrix every other row): no block of iterations is heavier.
+	alternating := flat(300, 1000)
+	for i := 0; i < 300; i += 2 {
+		alternating[i] = 1250
+	}
+	// A cold first iteration, three times as slow in every run, is an
+	// outlier left out before smoothing spreads it over its neighbours.
+	cold := flat(120, 1000)
+	cold[0] = 3000
+	// A short disturbance every 8 iterations, at a different phase in
+	// each run (a timer tick each millisecond): every window of 8 holds
+	// one, and no block is heavier than another.
+	ticked := make([][]int64, 3)
+	for ri := range ticked {
+		ticked[ri] = flat(120, 1000)
+		for i := 2 + 3*ri; i < 120; i += 8 {
+			ticked[ri][i] = 2000
+		}
+	}
 	for _, tc := range []struct {
 		name     string
 		runs     [][]int64
@@ -37,6 +57,9 @@ func TestImbalance(t *testing.T) {
 		{"ramp", [][]int64{ramp}, false, 0.98},
 		{"noise in different places", [][]int64{noisy1, noisy2}, true, 0},
 		{"same heavy stretch", [][]int64{heavy1, heavy2}, false, 0.91},
+		{"alternating", [][]int64{alternating, alternating}, true, 0},
+		{"cold first iteration", [][]int64{cold, cold, cold}, true, 0},
+		{"periodic ticks", ticked, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			im := imbalance(tc.runs, 0)

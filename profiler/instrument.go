@@ -29,11 +29,20 @@ type Instrumented struct {
 	dynamic map[string]bool
 }
 
-// Instrument places probes at targets in a copy of prog's files. Loops
-// whose IDs are in vecLoops, and whose iterations are coarse enough (see
-// enterLoop), also get per-iteration timing probes; nil: none. The user's
-// files are only read.
-func Instrument(prog *Program, targets []Target, vecLoops map[string]bool) (*Instrumented, error) {
+// InstrOptions say how Instrument places probes.
+type InstrOptions struct {
+	// VecLoops are the IDs of the loops that also get per-iteration timing
+	// probes, when their iterations are coarse enough (see enterLoop).
+	VecLoops map[string]bool
+	// Timing instruments for the timed runs, where every target is timed:
+	// loops get Span timers, whose state stays out of the registers of
+	// the code they time, and nothing counts locally for untimed probes.
+	Timing bool
+}
+
+// Instrument places probes at targets in a copy of prog's files. The
+// user's files are only read.
+func Instrument(prog *Program, targets []Target, opts InstrOptions) (*Instrumented, error) {
 	type key struct {
 		n ast.Node
 		k Kind
@@ -51,7 +60,7 @@ func Instrument(prog *Program, targets []Target, vecLoops map[string]bool) (*Ins
 			if err != nil {
 				return nil, fmt.Errorf("profiler: %w", err)
 			}
-			fi := &fileInstr{in: in, prog: prog, pkg: pkg, file: f, path: path, src: src, vecLoops: vecLoops,
+			fi := &fileInstr{in: in, prog: prog, pkg: pkg, file: f, path: path, src: src, vecLoops: opts.VecLoops, timing: opts.Timing,
 				find: func(n ast.Node, k Kind) *Target { return byNode[key{n, k}] }}
 			out, err := fi.run()
 			if err != nil {
@@ -76,6 +85,7 @@ type fileInstr struct {
 	find func(ast.Node, Kind) *Target
 	// vecLoops are the loops that get per-iteration probes, if eligible.
 	vecLoops map[string]bool
+	timing   bool // InstrOptions.Timing
 
 	edits    []edit
 	regs     []int    // open regions, innermost last
@@ -94,11 +104,12 @@ type frame struct {
 }
 
 type loopInfo struct {
-	reg   *region
-	label string
-	inner bool  // nested in another loop of the same function
-	count []int // arms and call sites counted in local variables
-	accs  []int // directly nested loops accumulated in local variables
+	reg    *region
+	label  string
+	inner  bool  // nested in another loop of the same function
+	timing bool  // instrumented for the timing binary: a Span timer
+	count  []int // arms and call sites counted in local variables
+	accs   []int // directly nested loops accumulated in local variables
 }
 
 // decls declares the local counters of loop l.
@@ -123,9 +134,14 @@ func (l *loopInfo) flush() string {
 		fmt.Fprintf(&b, "%s.AddAcc(%d, &_pa%d); ", probeName, k, k)
 	}
 	k := l.reg.Index
-	if l.inner {
+	switch {
+	case l.timing && l.reg.counted:
+		fmt.Fprintf(&b, "_pt%d.EndN(%d, _pn%d); ", k, k, k)
+	case l.timing:
+		fmt.Fprintf(&b, "_pt%d.End(%d); ", k, k)
+	case l.inner:
 		fmt.Fprintf(&b, "if _pt%d != 0 { %s.Loop(%d, _pn%d, _pt%d) } else { _pa%d.Add(_pn%d) }; ", k, probeName, k, k, k, k, k)
-	} else {
+	default:
 		fmt.Fprintf(&b, "%s.Loop(%d, _pn%d, _pt%d); ", probeName, k, k, k)
 	}
 	if l.reg.vecProbe {
@@ -178,6 +194,9 @@ func (fi *fileInstr) newRegion(t *Target) *region {
 	r.End = fi.prog.Fset.Position(t.Node.End()).Line
 	if fr := fi.top(); fr != nil {
 		r.decl, r.lit = fr.decl, fr.lit
+		for _, l := range fr.loops {
+			r.inTight = r.inTight || l.reg.tight
+		}
 	}
 	fi.in.Regions = append(fi.in.Regions, r)
 	return r
@@ -332,9 +351,10 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	// of a distributed nest). A flat loop over elements would pay a check
 	// per element for a vector it never gets.
 	r.vec = r.outer && (hasLoop(body) || fi.callsUser(body))
+	r.tight = fi.callFree(body)
 	k := r.Index
-	li := &loopInfo{reg: r, label: label(parent), inner: !r.outer}
-	if li.inner {
+	li := &loopInfo{reg: r, label: label(parent), inner: !r.outer, timing: fi.timing}
+	if li.inner && !fi.timing {
 		p := fr.loops[len(fr.loops)-1]
 		p.accs = append(p.accs, k)
 	}
@@ -342,21 +362,29 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	if l, ok := parent.(*ast.LabeledStmt); ok {
 		start = l.Pos()
 	}
-	pre := fmt.Sprintf("{ var _pn%d int64; _pt%d := %s.LoopStart(%d); ", k, k, probeName, k)
-	in := fmt.Sprintf("_pn%d++; ", k)
-	r.counted = true
-	if trip := tripExpr(fi.pkg.TypesInfo, n, body, label(parent), fi.source); trip != "" {
-		// The trip count is known at entry: no increment per iteration.
+	trip := tripExpr(fi.pkg.TypesInfo, n, body, label(parent), fi.source)
+	// With the trip count known at entry there is no increment per
+	// iteration.
+	r.counted = trip == ""
+	var pre, in string
+	switch {
+	case fi.timing && r.counted:
+		pre = fmt.Sprintf("{ var _pn%d int64; var _pt%d %s.Span; _pt%d.Begin(%d, -1); ", k, k, probeName, k, k)
+		in = fmt.Sprintf("_pn%d++; ", k)
+	case fi.timing:
+		pre = fmt.Sprintf("{ var _pt%d %s.Span; _pt%d.Begin(%d, %s); ", k, probeName, k, k, trip)
+	case r.counted:
+		pre = fmt.Sprintf("{ var _pn%d int64; _pt%d := %s.LoopStart(%d); ", k, k, probeName, k)
+		in = fmt.Sprintf("_pn%d++; ", k)
+	default:
 		pre = fmt.Sprintf("{ _pn%d := %s; _pt%d := %s.LoopStart(%d); ", k, trip, k, probeName, k)
-		in = ""
-		r.counted = false
 	}
 	r.vecProbe = r.vec && fi.vecLoops[r.ID]
 	if r.vecProbe {
 		pre += fmt.Sprintf("_pv%d := %s.NewVec(%d); ", k, probeName, k)
 		in += fmt.Sprintf("_pv%d.Tick(); ", k)
 	}
-	if terminating {
+	if terminating && !fi.timing {
 		pre += fmt.Sprintf("_, _ = _pn%d, _pt%d; ", k, k)
 	}
 	fi.edits = append(fi.edits, edit{off: fi.offset(start), end: -1, text: pre, span: int(n.End() - start), gen: li.decls})
@@ -436,6 +464,54 @@ func (fi *fileInstr) callsUser(body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// callFree reports whether a loop body makes no call: nothing but
+// builtins without a runtime call, conversions and the math functions the
+// compiler turns into instructions. A probe inside such a loop (a timer
+// of an inner loop, a per-iteration tick) is the only call in it, and
+// calls make the register allocator spill the loop's variables: the code
+// being timed would not be the program's.
+func (fi *fileInstr) callFree(body *ast.BlockStmt) bool {
+	free := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt, *ast.SendStmt:
+			free = false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				free = false
+			}
+		case *ast.CallExpr:
+			if !fi.inlineCall(n) {
+				free = false
+			}
+		}
+		return free
+	})
+	return free
+}
+
+// inlineCall reports whether a call expression compiles to no call.
+func (fi *fileInstr) inlineCall(c *ast.CallExpr) bool {
+	if tv, ok := fi.pkg.TypesInfo.Types[c.Fun]; ok && tv.IsType() {
+		return true // a conversion
+	}
+	switch f := typeutil.Callee(fi.pkg.TypesInfo, c).(type) {
+	case *types.Builtin:
+		switch f.Name() {
+		case "len", "cap", "min", "max", "real", "imag", "complex":
+			return true
+		}
+	case *types.Func:
+		if f.Pkg() != nil && f.Pkg().Path() == "math" {
+			switch f.Name() {
+			case "Sqrt", "Abs", "Copysign", "Float64bits", "Float64frombits", "Float32bits", "Float32frombits":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // leafLoop returns the innermost enclosing loop of the current function
@@ -531,7 +607,7 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	r.lib = callee != nil && !fi.isOwn(callee)
 	k := r.Index
 	stop := fmt.Sprintf("%s.Stop(%d, _pc%d)", probeName, k, k)
-	if loops := fi.top().loops; len(loops) > 0 {
+	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {
 		// Untimed sites in loops count locally, without an atomic.
 		stop = fmt.Sprintf("if _pc%d != 0 { %s } else { %s }", k, stop, fi.counter(k))
 	}

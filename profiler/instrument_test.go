@@ -16,37 +16,44 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// TestInstrumentGolden pins the instrumented text of the tricky program.
+// TestInstrumentGolden pins the instrumented text of the tricky program,
+// as the counting binary has it and as a timing binary (every target
+// timed) has it.
 func TestInstrumentGolden(t *testing.T) {
 	prog, err := LoadProgram(".", "./testdata/tricky")
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := Instrument(prog, ASTTargets(prog), allIDs(ASTTargets(prog)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := in.Files[prog.Main.CompiledGoFiles[0]]
-	golden := filepath.Join("testdata", "tricky.instrumented.golden")
-	if *update {
-		if err := os.WriteFile(golden, src, 0o644); err != nil {
+	for _, tc := range []struct {
+		golden string
+		timing bool
+	}{{"tricky.instrumented.golden", false}, {"tricky.timing.golden", true}} {
+		in, err := Instrument(prog, ASTTargets(prog), InstrOptions{VecLoops: allIDs(ASTTargets(prog)), Timing: tc.timing})
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(src, want) {
-		t.Errorf("instrumented text differs from %s (run go test -update to accept):\n%s", golden, src)
-	}
-	orig, err := os.ReadFile(prog.Main.CompiledGoFiles[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := bytes.Count(src, []byte("\n")), bytes.Count(orig, []byte("\n")); got != want+4 {
-		// four lines appended at the end (var _ = os.Exit, var _ = mpi.Main)
-		t.Errorf("instrumented file has %d lines, want the original %d plus 4: probes must not move lines", got, want)
+		src := in.Files[prog.Main.CompiledGoFiles[0]]
+		golden := filepath.Join("testdata", tc.golden)
+		if *update {
+			if err := os.WriteFile(golden, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(src, want) {
+			t.Errorf("instrumented text differs from %s (run go test -update to accept):\n%s", golden, src)
+		}
+		orig, err := os.ReadFile(prog.Main.CompiledGoFiles[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := bytes.Count(src, []byte("\n")), bytes.Count(orig, []byte("\n")); got != want+4 {
+			// four lines appended at the end (var _ = os.Exit, var _ = mpi.Main)
+			t.Errorf("%s: instrumented file has %d lines, want the original %d plus 4: probes must not move lines", tc.golden, got, want)
+		}
 	}
 }
 
@@ -58,7 +65,11 @@ func TestInstrumentedBehaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := Instrument(prog, ASTTargets(prog), allIDs(ASTTargets(prog)))
+	in, err := Instrument(prog, ASTTargets(prog), InstrOptions{VecLoops: allIDs(ASTTargets(prog))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tin, err := Instrument(prog, ASTTargets(prog), InstrOptions{VecLoops: allIDs(ASTTargets(prog)), Timing: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,20 +83,26 @@ func TestInstrumentedBehaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	timing, err := Build(ctx, prog, tin, dir, "timing")
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := runBin(t, plain, nil)
 	n := len(in.Regions) + 1
 	for _, tc := range []struct {
 		name string
+		bin  string
 		env  []string
 	}{
-		{"off", nil},
-		{"counting", []string{probe.EnvN + "=" + itoa(n)}},
-		{"timed", []string{probe.EnvN + "=" + itoa(n), probe.EnvTimed + "=all", probe.EnvVec + "=all"}},
+		{"off", bin, nil},
+		{"counting", bin, []string{probe.EnvN + "=" + itoa(n)}},
+		{"timed", bin, []string{probe.EnvN + "=" + itoa(n), probe.EnvTimed + "=all", probe.EnvVec + "=all"}},
+		{"timing binary", timing, []string{probe.EnvN + "=" + itoa(len(tin.Regions)+1), probe.EnvTimed + "=all", probe.EnvVec + "=all"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := filepath.Join(dir, tc.name+".json")
+			out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_")+".json")
 			env := append(tc.env, probe.EnvOut+"="+out)
-			if got := runBin(t, bin, env); got != want {
+			if got := runBin(t, tc.bin, env); got != want {
 				t.Errorf("instrumented output %q, plain %q", got, want)
 			}
 			if tc.env != nil {

@@ -125,7 +125,7 @@ func TestMergeRankCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := Instrument(prog, ASTTargets(prog), nil)
+	in, err := Instrument(prog, ASTTargets(prog), InstrOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

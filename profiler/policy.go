@@ -12,6 +12,10 @@ import (
 type timerPlan struct {
 	timed map[int]bool
 	vec   map[int]bool
+	// apart are the vec loops that are tight: a per-iteration tick would
+	// be the only call in them and change their code, so the timing
+	// binary has none and their vectors come from runs of their own.
+	apart map[int]bool
 }
 
 // planTimers gives timers to the regions that are coarse enough: a timer
@@ -20,7 +24,8 @@ type timerPlan struct {
 // is never timed when its time would be counted twice: inside a function
 // literal other than a rank body, or inside a function that is called
 // from somewhere untimed (an untimed call site, a call through a function
-// value or an interface) - its time is then the own time of its callers.
+// value or an interface) - its time is then the own time of its callers -,
+// nor inside a tight loop (region.tight), whose code a probe would change.
 func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallNs, budget float64) timerPlan {
 	execs := func(r *region) int64 {
 		if r.Index < len(counts.Regions) {
@@ -55,7 +60,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 	}
 	var cands []cand
 	for _, r := range in.Regions {
-		if r.lit || r.noProbe {
+		if r.lit || r.noProbe || r.inTight {
 			continue
 		}
 		switch r.Kind {
@@ -68,7 +73,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].cost < cands[j].cost })
-	plan := timerPlan{timed: map[int]bool{}, vec: map[int]bool{}}
+	plan := timerPlan{timed: map[int]bool{}, vec: map[int]bool{}, apart: map[int]bool{}}
 	spent := 0.0
 	for _, c := range cands {
 		if c.cost > budget/10*wallNs || spent+c.cost > budget*wallNs {
@@ -99,6 +104,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		if r.Kind == Loop && r.vec && plan.timed[r.Index] && r.Index < len(counts.Regions) {
 			if float64(counts.Regions[r.Index].Iters)*costs.Tick <= budget/10*wallNs {
 				plan.vec[r.Index] = true
+				plan.apart[r.Index] = r.tight
 			}
 		}
 	}

@@ -25,6 +25,8 @@ type region struct {
 	vec      bool          // Loop: coarse iterations, may get per-iteration times
 	vecProbe bool          // Loop: instrumented for per-iteration times
 	counted  bool          // Loop: trip count not known at entry (counted per iteration): may depend on data
+	tight    bool          // Loop: its body makes no call (callFree): probes inside would change its code
+	inTight  bool          // inside a tight loop of its function: never timed, so the timing binary has no probe there
 
 	// noProbe regions have no probe: their count is the iterations of
 	// loop derivedFrom, less the count of derivedMinus (if >= 0).

@@ -54,6 +54,10 @@ type Options struct {
 	Tags []string
 	// Stdout and Stderr receive the program's output (nil = discarded).
 	Stdout, Stderr io.Writer
+	// Work, when set, is the directory (made if missing, kept afterwards)
+	// for the instrumented sources, the overlay files and the binaries,
+	// instead of a temporary one: for looking at what was built and run.
+	Work string
 }
 
 // Run profiles a program: it instruments and builds a copy, runs it once
@@ -99,15 +103,17 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := Instrument(prog, ts, nil)
+	in, err := Instrument(prog, ts, InstrOptions{})
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "parpredict-profile-")
+	tmp, err := workDir(opts.Work)
 	if err != nil {
-		return nil, fmt.Errorf("profiler: %w", err)
+		return nil, err
 	}
-	defer os.RemoveAll(tmp)
+	if opts.Work == "" {
+		defer os.RemoveAll(tmp)
+	}
 	progress("building the instrumented program")
 	bin, err := Build(ctx, prog, in, tmp, "instrumented", opts.Tags...)
 	if err != nil {
@@ -124,7 +130,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	opts.NP, r.opts.NP = count.np, count.np
 	plan := planTimers(in, count.counts, *count.counts.Costs, count.wallNs, opts.Budget)
 	progress("building the timing program")
-	tb, err := buildTiming(ctx, prog, in, ts, plan, tmp, opts.Tags)
+	tb, err := buildTiming(ctx, prog, in, ts, plan, tmp, opts.Tags, false)
 	if err != nil {
 		return nil, err
 	}
@@ -147,6 +153,11 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			timed = m
 		}
 		runs = append(runs, m)
+	}
+	if len(plan.apart) > 0 {
+		if err := r.vectorRuns(ctx, prog, in, ts, plan, count, runs, vecRuns, progress); err != nil {
+			return nil, err
+		}
 	}
 	timed.vecRuns = vecRuns
 	p, err := newProfile(prog, in, plan, timed, runs, opts)
@@ -179,8 +190,14 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}
 		var base *aggregator
 		for _, k := range opts.PPN {
-			progress(fmt.Sprintf("contention run with %d ranks", k))
-			m, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, count, k)
+			// The counts at k (the leaf iterations of each rank's share),
+			// then the times.
+			progress(fmt.Sprintf("contention runs with %d ranks", k))
+			countK, err := r.run(ctx, fmt.Sprintf("ppn%d-count", k), nil, k, false)
+			if err != nil {
+				return nil, err
+			}
+			m, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, countK, k)
 			if err != nil {
 				return nil, err
 			}
@@ -194,6 +211,67 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		p.Contention = c
 	}
 	return p, nil
+}
+
+// vectorRuns gives the apart loops of plan (tight loops, see timerPlan)
+// their per-iteration times: the vector binary runs as often as the timing
+// binary did, and each run's vector of such a loop is scaled so that its
+// iterations add up to the loop's time per entry in the fastest timed run.
+// The ticks change the loop's code, so only the vector's shape is theirs.
+func (r *runner) vectorRuns(ctx context.Context, prog *Program, in *Instrumented, ts []Target, plan timerPlan, count *measured, timedRuns []*measured, vecRuns map[int][][]int64, progress func(string)) error {
+	progress("building the vector program")
+	vb, err := buildTiming(ctx, prog, in, ts, plan, r.tmp, r.opts.Tags, true)
+	if err != nil {
+		return err
+	}
+	clean := map[int]float64{} // apart loop -> fastest time per entry in the timed runs
+	for _, m := range timedRuns {
+		for k := range plan.apart {
+			if rc := regionCounts(m, k); rc.Execs > 0 && rc.Ns > 0 {
+				t := float64(rc.Ns) / float64(rc.Execs)
+				if c, ok := clean[k]; !ok || t < c {
+					clean[k] = t
+				}
+			}
+		}
+	}
+	tick := timedRuns[0].counts.Costs.Tick
+	for i := range len(timedRuns) {
+		progress(fmt.Sprintf("vector run %d", i+1))
+		m, err := r.runTimed(ctx, "vectors", vb, count, r.opts.NP)
+		if err != nil {
+			return err
+		}
+		for k := range plan.apart {
+			rc := regionCounts(m, k)
+			if len(rc.VecMin) == 0 || rc.Execs == 0 || clean[k] <= 0 {
+				continue
+			}
+			perEntry := (float64(rc.Ns) - float64(rc.Iters)*tick) / float64(rc.Execs)
+			if perEntry <= 0 {
+				continue
+			}
+			vecRuns[k] = append(vecRuns[k], scaleVec(rc.VecMin, clean[k]/perEntry, tick))
+		}
+	}
+	return nil
+}
+
+func regionCounts(m *measured, k int) probe.RegionCounts {
+	if k < len(m.counts.Regions) {
+		return m.counts.Regions[k]
+	}
+	return probe.RegionCounts{}
+}
+
+// scaleVec scales iteration times by s, leaving each one's tick (which the
+// balance test subtracts) as it is.
+func scaleVec(v []int64, s, tick float64) []int64 {
+	out := make([]int64, len(v))
+	for i, t := range v {
+		out[i] = int64(math.Round(max(float64(t)-tick, 0)*s + tick))
+	}
+	return out
 }
 
 // runner runs the instrumented binary.
@@ -387,4 +465,24 @@ func childMaxProcs() int {
 		return n
 	}
 	return runtime.NumCPU()
+}
+
+// workDir returns dir, made if missing, or a new temporary directory when
+// dir is empty.
+func workDir(dir string) (string, error) {
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "parpredict-profile-")
+		if err != nil {
+			return "", fmt.Errorf("profiler: %w", err)
+		}
+		return tmp, nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		err = os.MkdirAll(abs, 0o755)
+	}
+	if err != nil {
+		return "", fmt.Errorf("profiler: work directory: %w", err)
+	}
+	return abs, nil
 }

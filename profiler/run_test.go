@@ -116,7 +116,8 @@ func TestProfileRows(t *testing.T) {
 			t.Errorf("%s: %d iteration times, %d iterations, %d entries; want 120, 120, 1", tc.id, len(r.Imbalance.IterNs), r.Iters, r.Execs)
 		}
 		if r.Imbalance.Balanced != tc.balanced {
-			t.Errorf("%s: balanced = %v (D/Tmean %.3f), want %v", tc.id, r.Imbalance.Balanced, r.Imbalance.Ratio, tc.balanced)
+			t.Errorf("%s: balanced = %v (D/Tmean %.3f), want %v; fastest time per iteration (ns): %.0f",
+				tc.id, r.Imbalance.Balanced, r.Imbalance.Ratio, tc.balanced, r.Imbalance.IterNs)
 		}
 	}
 	inner, _ := p.Region("main.unbalanced:loop@main.go:+4:3")

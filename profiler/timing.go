@@ -11,9 +11,10 @@ import (
 // at the regions the plan times. Every other region's numbers come from the
 // counting run, so the timed runs execute the program's own code everywhere
 // else: no counters in element loops, no probe that keeps a small kernel
-// from being inlined. The time they measure is then the uninstrumented
-// program's, up to the timers, whose cost is bounded by the budget and
-// subtracted.
+// from being inlined, no probe inside a tight loop nest (the plan times
+// such a nest from outside, with a Span whose state is not in registers).
+// The time they measure is then the uninstrumented program's, up to the
+// timers, whose cost is bounded by the budget and subtracted.
 type timingBinary struct {
 	bin  string
 	in   *Instrumented
@@ -22,23 +23,32 @@ type timingBinary struct {
 }
 
 // buildTiming instruments and builds the timing binary for plan, whose
-// indices are those of full (the counting instrumentation of targets).
-func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets []Target, plan timerPlan, dir string, tags []string) (*timingBinary, error) {
+// indices are those of full (the counting instrumentation of targets):
+// per-iteration probes only on the plan's vec loops that are not apart.
+// With vectors set it builds the vector binary instead, the same with
+// per-iteration probes on every vec loop, whose runs give the apart loops'
+// iteration times (their shape; the timing binary gives the times).
+func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets []Target, plan timerPlan, dir string, tags []string, vectors bool) (*timingBinary, error) {
 	byID := make(map[string]int, len(full.Regions))
 	for _, r := range full.Regions {
 		byID[r.ID] = r.Index
 	}
+	name := "timing"
+	if vectors {
+		name = "vectors"
+	}
+	withVec := func(k int) bool { return plan.vec[k] && (vectors || !plan.apart[k]) }
 	var keep []Target
 	vecLoops := map[string]bool{}
 	for _, t := range targets {
 		if k, ok := byID[t.ID]; ok && plan.timed[k] {
 			keep = append(keep, t)
-			if plan.vec[k] {
+			if withVec(k) {
 				vecLoops[t.ID] = true
 			}
 		}
 	}
-	in, err := Instrument(prog, keep, vecLoops)
+	in, err := Instrument(prog, keep, InstrOptions{VecLoops: vecLoops, Timing: true})
 	if err != nil {
 		return nil, err
 	}
@@ -46,18 +56,18 @@ func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets
 	for _, r := range in.Regions {
 		k, ok := byID[r.ID]
 		if !ok || !plan.timed[k] || r.noProbe {
-			return nil, fmt.Errorf("profiler: internal error (timing instrumentation): region %s has no timed counterpart in the counting instrumentation", r.ID)
+			return nil, fmt.Errorf("profiler: internal error (%s instrumentation): region %s has no timed counterpart in the counting instrumentation", name, r.ID)
 		}
 		tb.full[r.Index] = k
 		tb.plan.timed[r.Index] = true
-		if plan.vec[k] {
+		if withVec(k) {
 			if !r.vecProbe {
-				return nil, fmt.Errorf("profiler: internal error (timing instrumentation): loop %s lost its per-iteration probe", r.ID)
+				return nil, fmt.Errorf("profiler: internal error (%s instrumentation): loop %s lost its per-iteration probe", name, r.ID)
 			}
 			tb.plan.vec[r.Index] = true
 		}
 	}
-	if tb.bin, err = Build(ctx, prog, in, dir, "timing", tags...); err != nil {
+	if tb.bin, err = Build(ctx, prog, in, dir, name, tags...); err != nil {
 		return nil, err
 	}
 	return tb, nil
@@ -118,7 +128,7 @@ func buildBaseline(ctx context.Context, prog *Program, full *Instrumented, targe
 	if len(keep) != 1 {
 		return nil, fmt.Errorf("profiler: internal error (baseline instrumentation): no probe target for main's body of %s", prog.Main.PkgPath)
 	}
-	in, err := Instrument(prog, keep, nil)
+	in, err := Instrument(prog, keep, InstrOptions{})
 	if err != nil {
 		return nil, err
 	}

@@ -35,6 +35,7 @@ type profileOptions struct {
 	Output   bool // show the program's own output
 	Launcher string
 	Tags     string
+	Work     string
 }
 
 func newProfileCmd(streams *IO) *cobra.Command {
@@ -102,6 +103,7 @@ read from this machine's temporary directory (docs/openmpi.md).`,
 	f.BoolVar(&opts.Output, "show-output", false, "pass the program's output through (to stderr)")
 	f.StringVar(&opts.Launcher, "launcher", "", `start the program with this command line ({np}: the rank count), e.g. "mpirun -np {np}"`)
 	f.StringVar(&opts.Tags, "tags", "", "build tags for the program, comma-separated (openmpi: the Open MPI backend)")
+	f.StringVar(&opts.Work, "work", "", "keep the instrumented sources, overlay files and binaries in this directory")
 	return cmd
 }
 
@@ -122,7 +124,7 @@ func runProfile(ctx context.Context, streams *IO, opts *profileOptions) error {
 	popts := profiler.Options{
 		Package: opts.Package, Args: opts.Args, NP: opts.NP, PPN: opts.PPN,
 		Baseline: opts.Baseline, Repeat: opts.Repeat, Budget: opts.Budget,
-		Launcher: strings.Fields(opts.Launcher),
+		Launcher: strings.Fields(opts.Launcher), Work: opts.Work,
 	}
 	for _, t := range strings.Split(opts.Tags, ",") {
 		if t = strings.TrimSpace(t); t != "" {

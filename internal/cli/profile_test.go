@@ -46,7 +46,7 @@ func TestProfileCommand(t *testing.T) {
 	if code := Main(args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit status %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{"own times", "main.balanced:loop@main.go:+4:3", "profile written to " + out} {
+	for _, want := range []string{"own times", "main.balanced:loop@main.go:+2:2", "profile written to " + out} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("summary does not mention %q:\n%s", want, stdout.String())
 		}

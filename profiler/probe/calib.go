@@ -14,7 +14,7 @@ const EnvCalibrate = "PARPREDICT_PROBE_CALIBRATE"
 type Costs struct {
 	Timer     float64 `json:"timer"`     // Stop(k, Start(k)) on a timed region
 	Body      float64 `json:"body"`      // a timed function body (deferred Stop)
-	Loop      float64 `json:"loop"`      // LoopStart and Loop on a timed loop
+	Loop      float64 `json:"loop"`      // Span.Begin and Span.End on a timed loop (the timing binary's loop timer)
 	Untimed   float64 `json:"untimed"`   // an untimed call site in a loop (check and local count)
 	Tick      float64 `json:"tick"`      // one Vec.Tick
 	ClockRes  float64 `json:"clockRes"`  // smallest step of Now seen
@@ -51,8 +51,10 @@ func Calibrate() Costs {
 		}
 	})
 	c.Loop = best(func() {
+		var s Span
 		for i := 0; i < calibIters; i++ {
-			Loop(0, 1, LoopStart(0))
+			s.Begin(0, 1)
+			s.End(0)
 		}
 	}) - c.Reference
 	var local int64

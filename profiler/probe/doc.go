@@ -15,6 +15,7 @@
 // | Start, Stop       | function bodies and timed call sites         |
 // | Inc               | branch arms, untimed statements              |
 // | LoopStart, Loop   | before and after a loop (local counter)      |
+// | Span              | before and after a loop of the timing binary  |
 // | NewVec, Vec.Tick  | per-iteration times of outermost loops       |
 // | Main, Exit        | replace mpi.Main and os.Exit, so the counters |
 // |                   | are flushed on every way out of the program  |
