@@ -310,12 +310,15 @@ func (s *sim) finishWait(r *rank, qs []*request) {
 		}
 	}
 	end := max(latest, r.clock+busy)
-	if waited := end - r.clock - busy; waited > 0 {
-		s.segment(r, Wait, r.clock, r.clock+waited, r.cur)
+	// The wait ends exactly where the busy part starts, so that rounding
+	// never makes the two segments overlap.
+	waitEnd := max(r.clock, end-busy)
+	if waited := waitEnd - r.clock; waited > 0 {
+		s.segment(r, Wait, r.clock, waitEnd, r.cur)
 		r.stats.Wait += waited
 	}
 	if busy > 0 {
-		s.segment(r, Comm, end-busy, end, r.cur)
+		s.segment(r, Comm, waitEnd, end, r.cur)
 		r.stats.Comm += busy
 	}
 	r.clock = end
