@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -59,7 +60,10 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if err != nil {
 		return nil, err
 	}
-	mp, oracle, err := prepare(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP}, logf)
+	// A profile made here measures how each region slows down with the
+	// ranks sharing this computer's cores.
+	mp, oracle, err := prepare(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP,
+		ProfilePPN: contentionRanks(runtime.NumCPU())}, logf)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +123,13 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		predicted.Points = append(predicted.Points, report.Point{Config: cfg, Time: t})
 	}
 	v.Report, err = report.Validation(actual, predicted)
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	for i := range v.Report.Rows {
+		v.Report.Rows[i].Runs = v.Runs[v.Report.Rows[i].P]
+	}
+	return v, nil
 }
 
 // realRun runs the program once with p ranks and returns the compared time.
@@ -131,6 +141,11 @@ func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) 
 	}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = opts.Dir
+	if opts.Interval > 0 {
+		// The interval marks alone: recording every MPI call would slow
+		// the run being measured.
+		cmd.Env = append(os.Environ(), mpi.EnvTraceIntervals+"=1")
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()
@@ -150,6 +165,16 @@ func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) 
 		return 0, fmt.Errorf("prediction: the run of %s never marks interval %d (BeginInterval/EndInterval); use --interval 0 to compare whole runs", opts.Package, opts.Interval)
 	}
 	return span, nil
+}
+
+// contentionRanks are the rank counts of a profile's contention runs on a
+// computer with cores cores: 1, 2, 4, ... and cores.
+func contentionRanks(cores int) []int {
+	var ks []int
+	for k := 1; k < cores; k *= 2 {
+		ks = append(ks, k)
+	}
+	return append(ks, max(cores, 1))
 }
 
 // traceInterval is the span of the first occurrence of interval id over

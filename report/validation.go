@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,6 +24,19 @@ type ValidationRow struct {
 	// row.
 	ActualSpeedup    float64 `json:"actual_speedup"`
 	PredictedSpeedup float64 `json:"predicted_speedup"`
+	// Runs are all the measured times of this configuration when Actual is
+	// the fastest of several (set by the caller); their spread tells how
+	// much the machine disturbed the runs.
+	Runs []float64 `json:"runs,omitempty"`
+}
+
+// Spread is (slowest - fastest) / fastest of the row's runs, 0 with fewer
+// than two.
+func (r ValidationRow) Spread() float64 {
+	if len(r.Runs) < 2 {
+		return 0
+	}
+	return (slices.Max(r.Runs) - slices.Min(r.Runs)) / slices.Min(r.Runs)
 }
 
 // ValidationReport is the comparison of a real run sweep with predictions.
@@ -101,14 +115,23 @@ func (r *ValidationReport) WriteText(w io.Writer) error {
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	rows := [][]string{{"P", "nodes x ppn", "actual (s)", "predicted (s)", "diff (s)", "error", "actual S", "predicted S"}}
+	head := []string{"P", "nodes x ppn", "actual (s)", "predicted (s)", "diff (s)", "error", "actual S", "predicted S"}
+	withRuns := slices.ContainsFunc(r.Rows, func(row ValidationRow) bool { return len(row.Runs) > 1 })
+	if withRuns {
+		head = append(head, "runs", "spread")
+	}
+	rows := [][]string{head}
 	for _, row := range r.Rows {
 		as, ps := "-", "-"
 		if row.ActualSpeedup > 0 {
 			as, ps = fixed(row.ActualSpeedup), fixed(row.PredictedSpeedup)
 		}
-		rows = append(rows, []string{strconv.Itoa(row.P), row.Layout(), secs(row.Actual), secs(row.Predicted),
-			secs(row.Diff), percent(row.RelErr), as, ps})
+		line := []string{strconv.Itoa(row.P), row.Layout(), secs(row.Actual), secs(row.Predicted),
+			secs(row.Diff), percent(row.RelErr), as, ps}
+		if withRuns {
+			line = append(line, strconv.Itoa(len(row.Runs)), percent(row.Spread()))
+		}
+		rows = append(rows, line)
 	}
 	if err := table(w, rows); err != nil {
 		return err

@@ -37,6 +37,30 @@ func TestValidation(t *testing.T) {
 	checkGolden(t, "validation.golden.json", r.WriteJSON)
 }
 
+// TestValidationRuns shows the runs behind each actual time and their
+// spread once a row has several.
+func TestValidationRuns(t *testing.T) {
+	r, err := Validation(times(10, 5), times(9, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Rows[0].Runs = []float64{10, 12.5, 11}
+	r.Rows[1].Runs = []float64{5}
+	if got := r.Rows[0].Spread(); !near(got, 0.25) {
+		t.Errorf("spread of 10, 12.5, 11: %v, want 0.25", got)
+	}
+	if got := r.Rows[1].Spread(); got != 0 {
+		t.Errorf("spread of one run: %v, want 0", got)
+	}
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "spread") || !strings.Contains(b.String(), "25.0%") {
+		t.Errorf("text without the runs' spread:\n%s", b.String())
+	}
+}
+
 func abs(x float64) float64 {
 	if x < 0 {
 		return -x
