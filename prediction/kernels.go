@@ -67,8 +67,13 @@ func (o *Oracle) kernelRates(lp *loopnest.Program) {
 			continue
 		}
 		o.kernelRate[f.Fn] = own * 1e-9 / float64(iters)
+		var ids []string
 		for _, s := range ss {
 			o.carried[s.ID] = true
+			ids = append(ids, s.ID)
+		}
+		for _, root := range f.Roots {
+			o.sources[root.ID] = ids
 		}
 	}
 }

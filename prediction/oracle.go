@@ -16,8 +16,9 @@ import (
 type edge [2]*ssa.BasicBlock
 
 // Oracle answers the interpreter's questions from a model, its reduction
-// plan and a profile. Times are in seconds; Scaled gives a view whose
-// compute times are multiplied by a node's slowdown factor.
+// plan and a profile. Times are in seconds, of one rank computing alone on
+// a node; onNode gives a view whose compute times are those of a rank
+// sharing its node.
 type Oracle struct {
 	mp     *model.Program
 	prof   *profiler.Profile
@@ -31,6 +32,10 @@ type Oracle struct {
 	// are those call sites, whose time the kernel's loops then charge.
 	kernelRate map[*ssa.Function]float64
 	carried    map[string]bool
+	// sources are, per reduced nest, the regions whose own time its time
+	// is (for its node contention): the nest's root, or a kernel's sites.
+	sources    map[string][]string
+	contention *nodeContention // of the machine last asked for
 	// blockLabel is the region whose own time is most of a block's cost.
 	blockLabel map[*ssa.BasicBlock]string
 	blockTop   map[*ssa.BasicBlock]float64
@@ -43,7 +48,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 	o := &Oracle{mp: mp, prof: prof, user: map[*ssa.Function]*model.Func{},
 		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{},
 		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
-		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{},
+		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},
 		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{}}
 	regions := map[string]*model.Region{}
 	for _, f := range mp.Funcs {
@@ -218,9 +223,51 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		if then, ok := o.prof.Region(r.ID() + "/then"); ok && then.Prob != nil {
 			return *then.Prob, true
 		}
+		// An if inside a loop whose one arm returns from the function
+		// is an early exit on data (a search, a check): as for loops the
+		// profile saw without early exits, assume the loop runs to its
+		// end. Taken half the time, it would leave a long loop in its
+		// first iterations.
+		if loop := enclosingLoop(r); loop != nil && len(b.Succs) == 2 {
+			switch a, c := returns(b.Succs[0]), returns(b.Succs[1]); {
+			case a && !c:
+				o.note(o.mp.Fset, blockPos(b), "branch without profile data returns from inside %s: assumed not taken", loop.ID())
+				return 0, true
+			case c && !a:
+				o.note(o.mp.Fset, blockPos(b), "branch without profile data returns from inside %s: assumed not taken", loop.ID())
+				return 1, true
+			}
+		}
 	}
 	o.note(o.mp.Fset, blockPos(b), "branch without profile data: taken half the time")
 	return 0.5, true
+}
+
+// enclosingLoop is the innermost loop region around r, nil if none.
+func enclosingLoop(r *model.Region) *model.Region {
+	for p := r.Parent; p != nil; p = p.Parent {
+		if p.Kind.IsLoop() {
+			return p
+		}
+	}
+	return nil
+}
+
+// returns reports whether b leads, through blocks with one successor, to a
+// return from its function.
+func returns(b *ssa.BasicBlock) bool {
+	for range 8 {
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				return true
+			}
+		}
+		if len(b.Succs) != 1 {
+			return false
+		}
+		b = b.Succs[0]
+	}
+	return false
 }
 
 // endsProgram reports whether every path from b (through the blocks b
@@ -312,43 +359,4 @@ func (o *Oracle) CallCost(call ssa.CallInstruction) float64 {
 		}
 	}
 	return 0
-}
-
-// Scaled returns a view of o whose compute times are multiplied by factor
-// (the node's slowdown with the placement's ranks per node).
-func (o *Oracle) Scaled(factor float64) interpreter.Oracle {
-	if factor == 1 {
-		return o
-	}
-	return &scaled{o: o, f: factor, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
-}
-
-type scaled struct {
-	o   *Oracle
-	f   float64
-	red map[*interpreter.Reduction]*interpreter.Reduction
-}
-
-func (s *scaled) IsUser(fn *ssa.Function) bool                  { return s.o.IsUser(fn) }
-func (s *scaled) BlockCost(b *ssa.BasicBlock) float64           { return s.f * s.o.BlockCost(b) }
-func (s *scaled) BranchTaken(b *ssa.BasicBlock) (float64, bool) { return s.o.BranchTaken(b) }
-func (s *scaled) CallCost(c ssa.CallInstruction) float64        { return s.f * s.o.CallCost(c) }
-func (s *scaled) BlockRegion(b *ssa.BasicBlock) string          { return s.o.BlockRegion(b) }
-func (s *scaled) CallRegion(c ssa.CallInstruction) string       { return s.o.CallRegion(c) }
-func (s *scaled) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
-	r := s.o.Reduction(from, to)
-	if r == nil {
-		return nil
-	}
-	if v, ok := s.red[r]; ok {
-		return v
-	}
-	v := *r
-	base := r.Time
-	v.Time = func(bind interpreter.Binder) (float64, error) {
-		t, err := base(bind)
-		return s.f * t, err
-	}
-	s.red[r] = &v
-	return &v
 }

@@ -250,13 +250,18 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 		return nil
 	}
 	// The profiled times are indexed by the counter's values in the
-	// profiled run. They identify iterations only if the counter is the
-	// global index (it starts where the rank's share starts, as in
-	// `for y := lo; y < hi; y++`); a counter that starts at the same
-	// constant on every rank (k over a rank's rows, the row computed from
-	// k) says nothing about which iterations a rank runs.
+	// profiled run. They identify iterations if the counter is the global
+	// index (it starts where the rank's share starts, as in
+	// `for y := lo; y < hi; y++`). A counter that starts at the same
+	// constant on every rank (k over a rank's rows) does not; the row the
+	// body computes from it (y := first + k*stride) does, and in a profile
+	// made with one rank (first 0, stride 1) it equals the counter.
+	index := func(_ symbolic.Env, c int64) (int64, error) { return c, nil }
 	if _, err := root.First.Eval(symbolic.Names{}); err == nil {
-		return nil
+		if root.Index == nil || o.prof.Meta.NP != 1 {
+			return nil
+		}
+		index = root.Index.At
 	}
 	times := pr.Imbalance.IterNs
 	step := root.Counter.Step
@@ -271,8 +276,8 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 		}
 		t := 0.0
 		for k := range max(n, 0) {
-			i := first + k*step
-			if i < 0 || i >= int64(len(times)) {
+			i, err := index(env, first+k*step)
+			if err != nil || i < 0 || i >= int64(len(times)) {
 				return 0, false
 			}
 			t += times[i] * 1e-9

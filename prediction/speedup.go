@@ -38,6 +38,11 @@ type SpeedupOptions struct {
 	// ProfileOut is where a profile made here is kept ("" =
 	// NAME.profile.json in the current directory).
 	ProfileOut string
+	// ProfilePPN are the contention runs of a profile made here (predict
+	// profile --ppn): with them each region's compute slows down with the
+	// ranks sharing a node as it did here, else as the machine's table
+	// says.
+	ProfilePPN []int
 
 	Threshold float64 // efficiency threshold of the scalability range (0: 0.5)
 	// Oversubscribe allows more ranks per node than cores: ranks then
@@ -140,6 +145,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		pred.Assumptions = append(pred.Assumptions, a)
 	}
 	sortAssumptions(pred.Assumptions)
+	pred.Notes = append(pred.Notes, oracle.nodeContention(m).source())
 	pred.Notes = append(pred.Notes, oracle.Notes()...)
 	return pred, nil
 }
@@ -158,7 +164,8 @@ func serialTime(mp *model.Program, oracle *Oracle, m *commmodel.Machine, one *in
 	}
 	c1, c2 := maxCompute(one), maxCompute(two)
 	// Compute slows down when ranks share a node; compare like with like.
-	c2 /= m.ComputeFactor(per) / m.ComputeFactor(1)
+	nc := oracle.nodeContention(m)
+	c2 /= nc.total(per) / nc.total(1)
 	s := min(max(2*c2-c1, 0), c1)
 	return min(one.Makespan-c1+s, one.Makespan), nil
 }
@@ -195,7 +202,9 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 
 // simulate predicts one configuration: p ranks on nodes nodes, per per node.
 //
-// The ranks of a node share its cores. A rank blocked in MPI holds none (a
+// The ranks of a node share its cores, and with them its caches and memory
+// bus: with k ranks computing at once, each region slows down by its node
+// contention (nodeContention). A rank blocked in MPI holds no core (a
 // parked goroutine; an MPI process that yields when oversubscribed), so on
 // an oversubscribed node only the ranks that compute share them: busy =
 // the node's compute time / its largest rank's, so that the idle ranks of
@@ -205,25 +214,26 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 // hundred microseconds take turns on one core), given their mean compute
 // time between MPI operations. Both come from a first simulation that
 // gives every rank its core (or its share of the node's cores); if they
-// change the slowdown, the configuration is simulated again with it.
+// change the stretch, the configuration is simulated again with it.
 func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
-	pl, factor, err := place(m, p, nodes, per, order)
+	pl, k, share, err := place(m, p, nodes, per, order)
 	if err != nil {
 		return nil, nil, err
 	}
-	run, sp, err := simulateAt(mp, oracle, m, pl, factor, args, timeline)
+	nc := oracle.nodeContention(m)
+	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, timeline)
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
-	cores := float64(min(per, m.CoresPerNode()))
-	if eff, ok := m.EffectiveCores(per, computeStretch(run, factor)); ok {
+	cores := float64(k)
+	if eff, ok := m.EffectiveCores(per, computeStretch(run, share*nc.total(k))); ok {
 		cores = min(cores, eff)
 	}
-	shared := m.ComputeFactor(min(per, m.CoresPerNode())) * max(1, busyRanks(run, pl)/cores)
-	if math.Abs(shared-factor) <= 1e-9*factor {
+	shared := max(1, busyRanks(run, pl)/cores)
+	if math.Abs(shared-share) <= 1e-9*share {
 		return run, sp, nil
 	}
-	return simulateAt(mp, oracle, m, pl, shared, args, timeline)
+	return simulateAt(mp, oracle.onNode(nc, k, shared), m, pl, args, timeline)
 }
 
 // computeStretch is the mean compute time of a rank between two MPI
@@ -239,8 +249,8 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 	return total / factor / float64(run.Ops)
 }
 
-func simulateAt(mp *model.Program, oracle *Oracle, m *commmodel.Machine, pl *commmodel.Placement, factor float64, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
-	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.Scaled(factor), pl.P, interpreter.ExecOptions{Args: args})
+func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -270,14 +280,14 @@ func busyRanks(run *interpreter.Run, pl *commmodel.Placement) float64 {
 	return busy
 }
 
-// place puts the ranks on the machine and returns the compute slowdown of
-// the placement: the node's contention factor for the ranks that have a
-// core, times ranks/cores when they outnumber the cores and take turns.
-func place(m *commmodel.Machine, p, nodes, per int, order commmodel.Order) (*commmodel.Placement, float64, error) {
+// place puts the ranks on the machine and returns how many of a node's
+// ranks compute at once (at most its cores) and the stretch of ranks that
+// outnumber the cores and take turns (ranks/cores, else 1).
+func place(m *commmodel.Machine, p, nodes, per int, order commmodel.Order) (*commmodel.Placement, int, float64, error) {
 	cores := m.CoresPerNode()
 	if per <= cores {
 		pl, err := m.Place(p, nodes, per, order)
-		return pl, m.ComputeFactor(per), err
+		return pl, per, 1, err
 	}
 	pl := &commmodel.Placement{P: p, Nodes: nodes, PPN: per, Order: order,
 		Node: make([]int, p), Socket: make([]int, p), Core: make([]int, p)}
@@ -289,7 +299,17 @@ func place(m *commmodel.Machine, p, nodes, per int, order commmodel.Order) (*com
 		core := k % cores
 		pl.Node[r], pl.Socket[r], pl.Core[r] = n, core/m.CoresPerSocket, core%m.CoresPerSocket
 	}
-	return pl, m.ComputeFactor(cores) * float64(per) / float64(cores), nil
+	return pl, cores, float64(per) / float64(cores), nil
+}
+
+// hasContention reports whether p has contention runs with each of ks ranks.
+func hasContention(p *profiler.Profile, ks []int) bool {
+	for _, k := range ks {
+		if p.Contention == nil || !slices.Contains(p.Contention.PPN, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // obtainProfile loads the given profile, or reuses or makes the default one.
@@ -315,6 +335,9 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		if err == nil {
 			err = p.Check(prog, args, path)
 		}
+		if err == nil && !explicit && !hasContention(p, opts.ProfilePPN) {
+			err = fmt.Errorf("it has no contention runs with %v ranks", opts.ProfilePPN)
+		}
 		if err == nil || explicit {
 			return p, err
 		}
@@ -330,7 +353,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 	// Five timed runs: each region's times come from the run that timed it
 	// fastest, which keeps other processes' disturbances out of a profile
 	// that every later prediction reuses.
-	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, Repeat: 5})
+	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, Repeat: 5, PPN: opts.ProfilePPN})
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,7 @@ type speedupOptions struct {
 	order       string
 	profile     string
 	profileArgs string
+	profilePPN  string
 	csv, json   bool
 	plot        string
 	threshold   float64
@@ -47,7 +48,8 @@ scalability range.`,
   predict speedup ./examples/matmul --np 1:64 --profile-args "-n 400" -- -n 20000
   predict speedup ./examples/mandelbrot --machine gige-smp --ppn 4,8 --plot speedup.png
   predict speedup ./examples/cg --np 1,2,4,8 --json
-  predict speedup ./examples/heat --np 1:16 --at 16 --timeline heat16.json   # open in ui.perfetto.dev`,
+  predict speedup ./examples/heat --np 1:16 --at 16 --timeline heat16.json   # open in ui.perfetto.dev
+  predict speedup ./examples/heat --machine local --profile-ppn 1,2 --np 1,2,4`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pkg, progArgs := args[0], args[1:]
@@ -64,6 +66,7 @@ scalability range.`,
 	f.StringVar(&o.order, "order", "block", "placement of ranks on nodes: block or round-robin")
 	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
 	f.StringVar(&o.profileArgs, "profile-args", "", "program arguments for the profiling run, e.g. a smaller size (default: the predicted ones)")
+	f.StringVar(&o.profilePPN, "profile-ppn", "", "contention runs of a profile made here (1,2,4 or 1:8): each region then slows down with the ranks on a node as measured, not by the machine's table")
 	f.BoolVar(&o.csv, "csv", false, "print CSV")
 	f.BoolVar(&o.json, "json", false, "print JSON")
 	f.StringVar(&o.plot, "plot", "", "also write the speedup plot to this .png or .svg file")
@@ -105,6 +108,11 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 		Log: logTo(streams)}
 	if o.profileArgs != "" {
 		opts.ProfileArgs = strings.Fields(o.profileArgs)
+	}
+	if o.profilePPN != "" {
+		if opts.ProfilePPN, err = parseCounts(o.profilePPN, 0); err != nil {
+			return &FlagError{fmt.Errorf("--profile-ppn: %w", err)}
+		}
 	}
 	switch {
 	case o.at < 0:

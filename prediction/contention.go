@@ -1,0 +1,246 @@
+package prediction
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/profiler"
+	"golang.org/x/tools/go/ssa"
+)
+
+// minShare is the share of the program's own time under which a region's
+// own slowdown is not used: its time is too short to time apart from the
+// noise, and the program's mean stands in for it.
+const minShare = 0.01
+
+// nodeContention is how compute slows down when k ranks compute at once on
+// one node. With contention runs in the profile (predict profile --ppn
+// 1,2,...) it is each region's own slowdown, which a memory-bound stencil
+// and a cache-resident kernel do not share (ParJava's per-region node
+// contention); a region with little own time takes the program's mean.
+// Past the largest k the runs measured, the machine's compute_slowdown
+// table gives the further growth; without runs, the table alone.
+type nodeContention struct {
+	m     *commmodel.Machine
+	c     *profiler.Contention // nil: no usable contention runs
+	share map[string]float64   // region -> its share of the program's own time
+	maxK  int
+	// covered is the share of the program's own time in regions that the
+	// contention runs measured at every k.
+	covered float64
+}
+
+// nodeContention returns the node contention of o's program on machine m.
+func (o *Oracle) nodeContention(m *commmodel.Machine) *nodeContention {
+	if o.contention == nil || o.contention.m != m {
+		o.contention = newNodeContention(m, o.prof)
+	}
+	return o.contention
+}
+
+func newNodeContention(m *commmodel.Machine, prof *profiler.Profile) *nodeContention {
+	n := &nodeContention{m: m, share: map[string]float64{}}
+	c := prof.Contention
+	if c == nil || len(c.PPN) < 2 || c.PPN[0] != 1 || !slices.IsSorted(c.PPN) || len(c.Total) != len(c.PPN) {
+		return n
+	}
+	total := 0.0
+	for i := range prof.Regions {
+		if r := &prof.Regions[i]; r.Timed && r.OwnNs > 0 {
+			total += r.OwnNs
+		}
+	}
+	for i := range prof.Regions {
+		if r := &prof.Regions[i]; r.Timed && r.OwnNs > 0 && total > 0 {
+			n.share[r.ID] = r.OwnNs / total
+		}
+	}
+	// Runs in which most of the compute did not happen say nothing about
+	// it: a ping-pong profiled with 2 ranks does not exchange in the run
+	// with 1, whose ratios are the base. Then the machine's table stands
+	// for every region.
+	for id, sh := range n.share {
+		if measuredAll(c.Regions[id]) {
+			n.covered += sh
+		}
+	}
+	if n.covered < minCovered {
+		return n
+	}
+	n.c, n.maxK = c, c.PPN[len(c.PPN)-1]
+	return n
+}
+
+// minCovered is the share of the program's own time that the regions
+// measured at every k of the contention runs must have for the runs to
+// be used.
+const minCovered = 0.5
+
+// measuredAll says whether a region's ratios are there at every k.
+func measuredAll(vals []float64) bool {
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		if !(v > 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// source says where the slowdowns come from, for the prediction's notes.
+func (n *nodeContention) source() string {
+	if n.c == nil && n.covered > 0 {
+		return fmt.Sprintf("compute slowdown with the ranks on a node: machine %s's compute_slowdown table (the profile's --ppn runs measured regions with only %.0f%% of the compute at every rank count)", n.m.Name, 100*n.covered)
+	}
+	if n.c == nil {
+		return fmt.Sprintf("compute slowdown with the ranks on a node: machine %s's compute_slowdown table (the profile has no --ppn runs)", n.m.Name)
+	}
+	return fmt.Sprintf("compute slowdown with the ranks on a node: each region's from the profile's --ppn runs up to %d ranks, further growth from machine %s's compute_slowdown table", n.maxK, n.m.Name)
+}
+
+// total is the program's slowdown with k ranks computing on a node.
+func (n *nodeContention) total(k int) float64 {
+	if n.c == nil {
+		return n.m.ComputeFactor(k)
+	}
+	if s, ok := n.at(n.c.Total, k); ok {
+		return s
+	}
+	return n.m.ComputeFactor(k)
+}
+
+// regions is the slowdown of compute whose time the profile has as the
+// own time of the regions ids, each weighed by its own time.
+func (n *nodeContention) regions(ids []string, k int) float64 {
+	if n.c == nil {
+		return n.m.ComputeFactor(k)
+	}
+	sum, weight := 0.0, 0.0
+	for _, id := range ids {
+		w := n.share[id]
+		if w < minShare {
+			continue
+		}
+		// A region the runs did not measure slows down as the machine's
+		// table says, not as the rest of the program did.
+		s, ok := n.at(n.c.Regions[id], k)
+		if !ok {
+			s = n.m.ComputeFactor(k)
+		}
+		sum += w * s
+		weight += w
+	}
+	if weight == 0 {
+		return n.total(k)
+	}
+	return sum / weight
+}
+
+// at is the slowdown with k ranks from one region's (or the total's)
+// ratios: interpolated between the measured rank counts, grown with the
+// machine's table past the largest. Not ok if a ratio it needs is
+// missing (0: the region had no own time in that run).
+func (n *nodeContention) at(vals []float64, k int) (float64, bool) {
+	ppn := n.c.PPN
+	if len(vals) != len(ppn) || k < 1 {
+		return 0, false
+	}
+	if k >= n.maxK {
+		last := vals[len(vals)-1]
+		if last <= 0 {
+			return 0, false
+		}
+		return last * n.m.ComputeFactor(k) / n.m.ComputeFactor(n.maxK), true
+	}
+	for i := 1; i < len(ppn); i++ {
+		if k <= ppn[i] {
+			a, b := vals[i-1], vals[i]
+			if a <= 0 || b <= 0 {
+				return 0, false
+			}
+			return a + (b-a)*float64(k-ppn[i-1])/float64(ppn[i]-ppn[i-1]), true
+		}
+	}
+	return 0, false
+}
+
+// onNode returns a view of o whose compute times are those of a rank on
+// a node where k ranks compute at once (each region slowed down by its
+// contention), stretched by share >= 1 where they take turns on fewer
+// cores than they are.
+func (o *Oracle) onNode(n *nodeContention, k int, share float64) interpreter.Oracle {
+	if n.c == nil && n.m.ComputeFactor(k)*share == 1 {
+		return o
+	}
+	return &onNode{o: o, n: n, k: k, share: share, slow: map[string]float64{}, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
+}
+
+type onNode struct {
+	o     *Oracle
+	n     *nodeContention
+	k     int
+	share float64
+	slow  map[string]float64 // by region, computed once
+	red   map[*interpreter.Reduction]*interpreter.Reduction
+}
+
+// factor is the compute stretch of the regions ids' own time.
+func (s *onNode) factor(ids ...string) float64 {
+	key := ""
+	if len(ids) == 1 {
+		key = ids[0]
+	} else {
+		key = fmt.Sprint(ids)
+	}
+	f, ok := s.slow[key]
+	if !ok {
+		f = s.share * s.n.regions(ids, s.k)
+		s.slow[key] = f
+	}
+	return f
+}
+
+func (s *onNode) IsUser(fn *ssa.Function) bool { return s.o.IsUser(fn) }
+func (s *onNode) BlockCost(b *ssa.BasicBlock) float64 {
+	c := s.o.BlockCost(b)
+	if c == 0 {
+		return 0
+	}
+	return s.factor(s.o.BlockRegion(b)) * c
+}
+func (s *onNode) BranchTaken(b *ssa.BasicBlock) (float64, bool) { return s.o.BranchTaken(b) }
+func (s *onNode) CallCost(c ssa.CallInstruction) float64 {
+	t := s.o.CallCost(c)
+	if t == 0 {
+		return 0
+	}
+	return s.factor(s.o.CallRegion(c)) * t
+}
+func (s *onNode) BlockRegion(b *ssa.BasicBlock) string    { return s.o.BlockRegion(b) }
+func (s *onNode) CallRegion(c ssa.CallInstruction) string { return s.o.CallRegion(c) }
+func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
+	r := s.o.Reduction(from, to)
+	if r == nil {
+		return nil
+	}
+	if v, ok := s.red[r]; ok {
+		return v
+	}
+	ids := s.o.sources[r.ID]
+	if ids == nil {
+		ids = []string{r.ID}
+	}
+	f := s.factor(ids...)
+	v := *r
+	base := r.Time
+	v.Time = func(bind interpreter.Binder) (float64, error) {
+		t, err := base(bind)
+		return f * t, err
+	}
+	s.red[r] = &v
+	return &v
+}

@@ -1,0 +1,132 @@
+package prediction
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/profiler"
+)
+
+// TestNodeContention checks where a region's slowdown with k ranks on a
+// node comes from: its own contention runs, the program's mean for a
+// region with little own time, the machine's table past the runs and
+// without them.
+func TestNodeContention(t *testing.T) {
+	m := &commmodel.Machine{Name: "test", ComputeSlowdown: []commmodel.SlowdownRow{{PPN: 1, Factor: 1}, {PPN: 2, Factor: 1.1}, {PPN: 8, Factor: 1.65}}}
+	prof := &profiler.Profile{Regions: []profiler.Region{
+		{ID: "stencil", Timed: true, OwnNs: 900},
+		{ID: "kernel", Timed: true, OwnNs: 95},
+		{ID: "tiny", Timed: true, OwnNs: 5},
+	}}
+	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-9 }
+
+	none := newNodeContention(m, prof)
+	if got := none.regions([]string{"stencil"}, 2); !near(got, 1.1) {
+		t.Errorf("without runs: %v, want the table's 1.1", got)
+	}
+
+	prof.Contention = &profiler.Contention{PPN: []int{1, 2, 4}, Total: []float64{1, 1.6, 2.5},
+		Regions: map[string][]float64{"stencil": {1, 1.8, 3}, "kernel": {1, 0.9, 1.2}, "tiny": {1, 7, 9}}}
+	n := newNodeContention(m, prof)
+	for _, tc := range []struct {
+		ids  []string
+		k    int
+		want float64
+	}{
+		{[]string{"stencil"}, 1, 1},
+		{[]string{"stencil"}, 2, 1.8},
+		{[]string{"stencil"}, 3, 2.4},                           // between the runs at 2 and 4
+		{[]string{"stencil"}, 8, 3 * 1.65 / m.ComputeFactor(4)}, // past them: the table's growth
+		{[]string{"kernel"}, 2, 0.9},                            // a cache effect: faster with less data each
+		{[]string{"tiny"}, 2, 1.6},                              // too little own time: the program's mean
+		{[]string{"missing"}, 2, 1.6},                           // not in the profile: the program's mean
+		{[]string{"stencil", "kernel"}, 2, (900*1.8 + 95*0.9) / 995},
+	} {
+		if got := n.regions(tc.ids, tc.k); !near(got, tc.want) {
+			t.Errorf("regions(%v, %d) = %v, want %v", tc.ids, tc.k, got, tc.want)
+		}
+	}
+	if got := n.total(2); !near(got, 1.6) {
+		t.Errorf("total(2) = %v, want 1.6", got)
+	}
+
+	// A region that the runs did not measure (no own time with one rank)
+	// takes the machine's table, not the program's mean.
+	prof.Contention.Regions["kernel"] = []float64{0, 0, 0}
+	if got := newNodeContention(m, prof).regions([]string{"kernel"}, 2); !near(got, 1.1) {
+		t.Errorf("unmeasured region: %v, want the table's 1.1", got)
+	}
+	// Runs that measured regions with less than half the compute (a
+	// ping-pong, which exchanges nothing with one rank) are not used.
+	prof.Contention.Regions["stencil"] = []float64{0, 2, 2}
+	sparse := newNodeContention(m, prof)
+	if got := sparse.regions([]string{"tiny"}, 2); !near(got, 1.1) {
+		t.Errorf("runs covering 0.5%% of the compute: %v, want the table's 1.1", got)
+	}
+	if src := sparse.source(); !strings.Contains(src, "only 0%") && !strings.Contains(src, "only 1%") {
+		t.Errorf("note on unusable runs: %q", src)
+	}
+
+	// Runs that do not start at one rank are relative to something else:
+	// not used.
+	prof.Contention = &profiler.Contention{PPN: []int{2, 4}, Total: []float64{1, 1.5}, Regions: map[string][]float64{"stencil": {1, 1.5}}}
+	if got := newNodeContention(m, prof).regions([]string{"stencil"}, 4); !near(got, m.ComputeFactor(4)) {
+		t.Errorf("runs from 2 ranks: %v, want the table's %v", got, m.ComputeFactor(4))
+	}
+}
+
+// TestContentionSlowsRegions predicts heat at two ranks on one node with
+// and without contention runs in its profile that say its stencil runs
+// twice as slow with two ranks: the ranks' compute nearly doubles.
+func TestContentionSlowsRegions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	// Enough steps for the stencil to outweigh the set-up (allocation,
+	// initGrid) by far.
+	args := []string{"-n", "256", "-steps", "400", "-check=false"}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: args,
+		ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json")}
+	mp, oracle, err := prepare(context.Background(), opts, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	compute := func() float64 {
+		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return maxCompute(run)
+	}
+	// The machine's table alone, then runs in which every region but the
+	// stencil keeps its speed.
+	oracle.prof.Contention = nil
+	oracle.contention = nil
+	plain := compute() / m.ComputeFactor(2)
+	c := &profiler.Contention{PPN: []int{1, 2}, Total: []float64{1, 1}, Regions: map[string][]float64{}}
+	stencil := ""
+	for _, r := range oracle.prof.Regions {
+		if r.Timed && r.OwnNs > 0 {
+			c.Regions[r.ID] = []float64{1, 1}
+			if strings.HasPrefix(r.ID, "main.jacobiStep:loop") {
+				c.Regions[r.ID], stencil = []float64{1, 2}, r.ID
+			}
+		}
+	}
+	if stencil == "" {
+		t.Fatal("no timed stencil loop in the profile")
+	}
+	oracle.prof.Contention, oracle.contention = c, nil
+	slowed := compute()
+	if r := slowed / plain; r < 1.7 || r > 2.05 {
+		t.Errorf("compute with the stencil twice as slow: %.3g times the uncontended %.3g s, want about 2", r, plain)
+	}
+}
