@@ -1,7 +1,6 @@
 package prediction
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,16 +20,9 @@ func TestUnprofiledEarlyReturn(t *testing.T) {
 	args := []string{"-reps", "2", "-max", "4096"}
 	opts := SpeedupOptions{Dir: "..", Package: "./examples/pingpong", Args: args, NP: []int{1},
 		ProfileOut: filepath.Join(t.TempDir(), "pingpong.profile.json")}
-	mp, oracle, err := prepare(context.Background(), opts, func(string, ...any) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
 	if oracle.prof.Meta.NP != 1 {
 		t.Fatalf("profiled with %d ranks, want 1", oracle.prof.Meta.NP)
-	}
-	m, err := commmodel.Load("ib-qdr")
-	if err != nil {
-		t.Fatal(err)
 	}
 	if _, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false); err != nil {
 		t.Fatalf("P=2 from a one-rank profile: %v", err)

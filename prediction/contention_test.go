@@ -1,7 +1,6 @@
 package prediction
 
 import (
-	"context"
 	"math"
 	"path/filepath"
 	"strings"
@@ -91,14 +90,7 @@ func TestContentionSlowsRegions(t *testing.T) {
 	args := []string{"-n", "256", "-steps", "400", "-check=false"}
 	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: args,
 		ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json")}
-	mp, oracle, err := prepare(context.Background(), opts, func(string, ...any) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := commmodel.Load("ib-qdr")
-	if err != nil {
-		t.Fatal(err)
-	}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
 	compute := func() float64 {
 		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false)
 		if err != nil {

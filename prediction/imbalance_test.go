@@ -1,7 +1,6 @@
 package prediction
 
 import (
-	"context"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -25,14 +24,7 @@ func TestRowLoopImbalance(t *testing.T) {
 	args := []string{"-width", "96", "-height", "96", "-maxiter", "2000", "-check=false"}
 	opts := SpeedupOptions{Dir: "..", Package: "./examples/mandelbrot", Args: args,
 		ProfileOut: filepath.Join(t.TempDir(), "mandelbrot.profile.json")}
-	mp, oracle, err := prepare(context.Background(), opts, func(string, ...any) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := commmodel.Load("ib-qdr")
-	if err != nil {
-		t.Fatal(err)
-	}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
 	const p = 4
 	// One rank per node: no node contention in the way.
 	run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, false)

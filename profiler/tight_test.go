@@ -29,18 +29,7 @@ func loopsOf(in *Instrumented, fn string) []*region {
 // nothing inside them and measures their per-iteration times apart, and
 // that the timing binary has no probe inside them.
 func TestTightLoops(t *testing.T) {
-	prog, err := LoadProgram(".", "./testdata/tight")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := ModelTargets(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := Instrument(prog, ts, InstrOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, ts, in := instrumentTight(t)
 	for _, tc := range []struct {
 		fn             string
 		tight, inTight []bool // per loop, outermost first
@@ -156,18 +145,7 @@ func TestScaleVec(t *testing.T) {
 // of a kernel it calls, so that a rank's share of a distributed nest
 // costs the same per unit at every rank count.
 func TestContentionWorkUnits(t *testing.T) {
-	prog, err := LoadProgram(".", "./testdata/tight")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := ModelTargets(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := Instrument(prog, ts, InstrOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, in := instrumentTight(t)
 	outer, inner := loopsOf(in, "nest")[0], loopsOf(in, "nest")[1]
 	kernel := loopsOf(in, "scale")[0]
 	var sites []*region
@@ -214,4 +192,22 @@ func TestContentionWorkUnits(t *testing.T) {
 	if got := c.Regions[outer.ID]; len(got) != 2 || got[0] != 1 || math.Abs(got[1]-1.5) > 1e-9 {
 		t.Errorf("nest's slowdowns %v, want [1 1.5]: half the columns at 1.5 times the time per inner iteration", got)
 	}
+}
+
+// instrumentTight loads testdata/tight and instruments it for counting.
+func instrumentTight(t *testing.T) (*Program, []Target, *Instrumented) {
+	t.Helper()
+	prog, err := LoadProgram(".", "./testdata/tight")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := ModelTargets(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Instrument(prog, ts, InstrOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, ts, in
 }
