@@ -52,8 +52,8 @@ func (m *Machine) EffectiveCores(ranks int, compute float64) (cores float64, ok 
 	case ranks >= hi:
 		return eff(hi) * float64(ranks), true
 	}
-	i, _ := slices.BinarySearch(counts, ranks)
-	if counts[i] == ranks {
+	i, found := slices.BinarySearch(counts, ranks)
+	if found {
 		return eff(ranks) * float64(ranks), true
 	}
 	a, b := counts[i-1], counts[i]

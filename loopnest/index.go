@@ -15,8 +15,6 @@ import (
 // be assigned to the iterations any rank runs.
 type Index struct {
 	Base, Scale symbolic.Expr
-	Pos         token.Pos
-	Value       ssa.Value
 }
 
 // At is the index in the iteration where the counter is c.
@@ -55,7 +53,7 @@ func (fa *funcAnalysis) findIndex(l *Loop) {
 				continue
 			}
 			for _, pair := range [2][2]ssa.Value{{add.X, add.Y}, {add.Y, add.X}} {
-				scale, ok := fa.counterTimes(l, ctx, pair[0])
+				scale, ok := counterTimes(l, ctx, pair[0])
 				if !ok {
 					continue
 				}
@@ -69,7 +67,7 @@ func (fa *funcAnalysis) findIndex(l *Loop) {
 				if s, err := scale.Eval(symbolic.Names{}); err == nil && s != 1 {
 					continue
 				}
-				l.Index = &Index{Base: base, Scale: scale, Pos: add.Pos(), Value: add}
+				l.Index = &Index{Base: base, Scale: scale}
 				return
 			}
 		}
@@ -78,7 +76,7 @@ func (fa *funcAnalysis) findIndex(l *Loop) {
 
 // counterTimes matches v against the loop's counter or the counter times
 // a loop-invariant value, and returns that value (1 for the counter).
-func (fa *funcAnalysis) counterTimes(l *Loop, ctx *exprCtx, v ssa.Value) (symbolic.Expr, bool) {
+func counterTimes(l *Loop, ctx *exprCtx, v ssa.Value) (symbolic.Expr, bool) {
 	if v == ssa.Value(l.Counter.Phi) {
 		return symbolic.Const(1), true
 	}

@@ -57,6 +57,14 @@ func siteName(id int32) string {
 	return siteNames[id]
 }
 
+// siteNamesNow returns the call sites seen so far, by index: a trace
+// names its events' sites from it without taking the lock per event.
+func siteNamesNow() []string {
+	siteMu.Lock()
+	defer siteMu.Unlock()
+	return siteNames[:len(siteNames):len(siteNames)]
+}
+
 // pcSite resolves one return address, with its inlined frames, to the
 // innermost frame outside this package.
 func pcSite(pc uintptr) int32 {

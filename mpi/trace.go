@@ -144,10 +144,14 @@ func (t *rankTrace) events() []Event {
 		n += len(c)
 	}
 	out := make([]Event, 0, n)
+	sites := siteNamesNow()
 	for _, c := range t.chunks {
 		for _, r := range c {
 			e := Event{Op: opNames[r.op], T0: r.t0, T1: r.t1, Peer: int(r.peer), Root: int(r.root), Bytes: int(r.bytes),
-				Tag: int(r.tag), Req: int(r.req), ID: int(r.id), Site: siteName(r.site)}
+				Tag: int(r.tag), Req: int(r.req), ID: int(r.id)}
+			if r.site >= 0 {
+				e.Site = sites[r.site]
+			}
 			if r.w > 1 {
 				e.W = int(r.w)
 			}

@@ -229,12 +229,11 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		// end. Taken half the time, it would leave a long loop in its
 		// first iterations.
 		if loop := enclosingLoop(r); loop != nil && len(b.Succs) == 2 {
-			switch a, c := returns(b.Succs[0]), returns(b.Succs[1]); {
-			case a && !c:
+			if thenReturns := returns(b.Succs[0]); thenReturns != returns(b.Succs[1]) {
 				o.note(o.mp.Fset, blockPos(b), "branch without profile data returns from inside %s: assumed not taken", loop.ID())
-				return 0, true
-			case c && !a:
-				o.note(o.mp.Fset, blockPos(b), "branch without profile data returns from inside %s: assumed not taken", loop.ID())
+				if thenReturns {
+					return 0, true
+				}
 				return 1, true
 			}
 		}

@@ -37,6 +37,7 @@ type aggregator struct {
 	own     []float64
 	totalNs []float64 // timed regions' time, of the run own comes from
 	probeNs float64
+	units   []float64 // workUnits, once computed
 }
 
 func (a *aggregator) rc(k int) probe.RegionCounts {

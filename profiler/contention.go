@@ -27,8 +27,9 @@ type Contention struct {
 }
 
 // add appends the slowdowns of run a against base.
-func (c *Contention) add(in *Instrumented, plan timerPlan, base, a *aggregator) {
-	wb, wa := workUnits(in, plan, base), workUnits(in, plan, a)
+func (c *Contention) add(base, a *aggregator) {
+	in, plan := base.in, base.plan
+	wb, wa := base.workUnits(), a.workUnits()
 	var sumA, sumB float64
 	for _, r := range in.Regions {
 		k := r.Index
@@ -54,7 +55,15 @@ func (c *Contention) add(in *Instrumented, plan timerPlan, base, a *aggregator) 
 
 // workUnits returns, per timed region, the units of work its own time is
 // spent on in the run of g (see Contention); 0 for untimed regions.
-func workUnits(in *Instrumented, plan timerPlan, g *aggregator) []float64 {
+func (g *aggregator) workUnits() []float64 {
+	if g.units == nil {
+		g.units = countWorkUnits(g)
+	}
+	return g.units
+}
+
+func countWorkUnits(g *aggregator) []float64 {
+	in, plan := g.in, g.plan
 	n := len(in.Regions)
 	// An untimed loop is a leaf unless an untimed loop lies below it
 	// before a timed region does.

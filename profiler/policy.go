@@ -104,7 +104,9 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		if r.Kind == Loop && r.vec && plan.timed[r.Index] && r.Index < len(counts.Regions) {
 			if float64(counts.Regions[r.Index].Iters)*costs.Tick <= budget/10*wallNs {
 				plan.vec[r.Index] = true
-				plan.apart[r.Index] = r.tight
+				if r.tight {
+					plan.apart[r.Index] = true
+				}
 			}
 		}
 	}

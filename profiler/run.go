@@ -206,7 +206,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			if base == nil {
 				base = a
 			}
-			c.add(in, plan, base, a)
+			c.add(base, a)
 		}
 		p.Contention = c
 	}

@@ -177,7 +177,7 @@ func TestContentionWorkUnits(t *testing.T) {
 		return a
 	}
 	base := run(1, 1)
-	units := workUnits(in, plan, base)
+	units := base.workUnits()
 	if got := units[outer.Index]; got != 64*64 {
 		t.Errorf("nest: %v units, want its inner loop's 4096 iterations", got)
 	}
@@ -187,8 +187,8 @@ func TestContentionWorkUnits(t *testing.T) {
 		}
 	}
 	c := &Contention{PPN: []int{1, 2}, Regions: map[string][]float64{}}
-	c.add(in, plan, base, base)
-	c.add(in, plan, base, run(2, 1.5))
+	c.add(base, base)
+	c.add(base, run(2, 1.5))
 	if got := c.Regions[outer.ID]; len(got) != 2 || got[0] != 1 || math.Abs(got[1]-1.5) > 1e-9 {
 		t.Errorf("nest's slowdowns %v, want [1 1.5]: half the columns at 1.5 times the time per inner iteration", got)
 	}
