@@ -93,6 +93,25 @@ func TestReduceAndAllreduce(t *testing.T) {
 	})
 }
 
+// TestAllreduceSameBits checks that every rank gets the same bits from a
+// floating-point sum whose value depends on the grouping: MPI leaves the
+// order open, but ranks that disagree would take different branches.
+func TestAllreduceSameBits(t *testing.T) {
+	forRanks(t, func(t *testing.T, c *mpi.Comm, errs *errList) {
+		r := float64(c.Rank())
+		mine := []float64{0.1 * (r + 1), 1e16 * (1 - 2*float64(c.Rank()%2)), 1 / (r + 3)}
+		sum := make([]float64, len(mine))
+		mpi.Allreduce(c, mine, sum, mpi.Sum)
+		all := make([]float64, len(sum)*c.Size())
+		mpi.Allgather(c, sum, all)
+		for k := range c.Size() {
+			if !slices.Equal(all[k*len(sum):(k+1)*len(sum)], sum) {
+				errs.add(c, "rank %d's sum %v differs from this rank's %v", k, all[k*len(sum):(k+1)*len(sum)], sum)
+			}
+		}
+	})
+}
+
 func TestGatherScatter(t *testing.T) {
 	forRanks(t, func(t *testing.T, c *mpi.Comm, errs *errList) {
 		n, r := c.Size(), c.Rank()

@@ -21,6 +21,8 @@ const (
 	tagScatter
 	tagAlltoall
 	tagSplit
+	tagAllreduce
+	tagAllgather
 )
 
 func (b *commBackend) csend(data []byte, dest, tag int) {
@@ -103,9 +105,63 @@ func (b *commBackend) reduceNamed(send, recv []byte, dt dtype, op Op, root int, 
 	copy(recv, acc)
 }
 
+// allreduce is recursive doubling, as Open MPI and MPICH choose for small
+// messages: every rank stays active (polling) through log2(P) exchanges,
+// where a reduce to one rank and a broadcast would leave the others
+// waiting through both, and wake them one tree level after another. With
+// P not a power of two, the first 2*rem ranks pair up first: even ranks
+// hand their data to the next odd rank, sit out, and get the result back
+// at the end. Each pair combines the lower rank's data first, so both
+// partners, and in the end every rank, hold the same bits; runs are
+// deterministic, though the grouping differs from a rank-order fold.
+// The cost model's recursive-doubling schedule (commmodel) is the same
+// exchange pattern.
 func (b *commBackend) allreduce(send, recv []byte, dt dtype, op Op) {
-	b.reduceNamed(send, recv, dt, op, 0, "Allreduce")
-	b.bcastTagged(recv, 0, "Allreduce")
+	d := opDesc{name: "Allreduce", peer: none, tag: none, root: none}
+	n, rank := b.size(), b.rank
+	acc := alignedBytes(len(send))
+	copy(acc, send)
+	in := alignedBytes(len(send))
+	pof2 := 1
+	for pof2*2 <= n {
+		pof2 *= 2
+	}
+	rem := n - pof2
+	nr := rank - rem // rank among the pof2 participants
+	if rank < 2*rem {
+		if rank%2 == 0 {
+			b.csend(acc, rank+1, tagAllreduce)
+			b.crecv(recv, rank+1, tagAllreduce, d)
+			return
+		}
+		b.crecv(in, rank-1, tagAllreduce, d)
+		combineOrdered(dt, op, acc, in, true)
+		nr = rank / 2
+	}
+	for mask := 1; mask < pof2; mask <<= 1 {
+		pn := nr ^ mask
+		peer := pn + rem
+		if pn < rem {
+			peer = 2*pn + 1
+		}
+		b.csend(acc, peer, tagAllreduce)
+		b.crecv(in, peer, tagAllreduce, d)
+		combineOrdered(dt, op, acc, in, peer < rank)
+	}
+	if rank < 2*rem {
+		b.csend(acc, rank-1, tagAllreduce)
+	}
+	copy(recv, acc)
+}
+
+// combineOrdered sets acc to in op acc when inFirst, else to acc op in.
+func combineOrdered(dt dtype, op Op, acc, in []byte, inFirst bool) {
+	if !inFirst {
+		combine(dt, op, acc, in)
+		return
+	}
+	combine(dt, op, in, acc)
+	copy(acc, in)
 }
 
 func (b *commBackend) gatherv(send, recv []byte, counts, displs []int, _ dtype, root int) {
@@ -148,10 +204,20 @@ func (b *commBackend) scatterv(send []byte, counts, displs []int, recv []byte, _
 	}
 }
 
+// allgather is a ring: in P-1 steps each rank passes the block it got
+// last to its right neighbour, so every rank stays active, as in the cost
+// model's ring allgather (commmodel).
 func (b *commBackend) allgather(send, recv []byte, _ dtype) {
-	counts, displs := uniform(b.size(), len(send))
-	b.gathervNamed(send, recv, counts, displs, 0, "Allgather")
-	b.bcastTagged(recv, 0, "Allgather")
+	d := opDesc{name: "Allgather", peer: none, tag: none, root: none}
+	n, m := b.size(), len(send)
+	copy(recv[b.rank*m:(b.rank+1)*m], send)
+	right, left := (b.rank+1)%n, (b.rank-1+n)%n
+	for k := range n - 1 {
+		out := (b.rank - k + n) % n
+		in := (b.rank - k - 1 + 2*n) % n
+		b.csend(recv[out*m:(out+1)*m], right, tagAllgather)
+		b.crecv(recv[in*m:(in+1)*m], left, tagAllgather, d)
+	}
 }
 
 func (b *commBackend) alltoallv(send []byte, scounts, sdispls []int, recv []byte, rcounts, rdispls []int, _ dtype) {

@@ -207,8 +207,12 @@ func (b *commBackend) test(r *reqBackend) (Status, bool) {
 // machine), so ranks that exchange every few hundred microseconds would
 // take turns on one core. Polling first keeps each on its own core, as an
 // MPI library's busy-polling does; it yields between polls, so ranks that
-// outnumber the cores still share them.
-const pollWait = 100 * time.Microsecond
+// outnumber the cores still share them. A millisecond covers the waits of
+// programs that synchronise every step (a rank late by a step's imbalance,
+// or by a turn on a shared core), so that a wake-up, when one comes, costs
+// a few percent of the wait; 100 us made a parked rank and its wake-up
+// part of nearly every collective (docs/validation.md).
+const pollWait = time.Millisecond
 
 // pollLocked releases the world's lock and polls until the calling rank
 // completes a receive (or the run fails) or the deadline passes; it

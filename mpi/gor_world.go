@@ -27,7 +27,7 @@ var errAborted = errors.New("mpi: run aborted")
 const abortGrace = 2 * time.Second
 
 type world struct {
-	mu      sync.Mutex
+	mu      yieldLock
 	ranks   []*rankState
 	live    int // ranks still running the body
 	blocked int // live ranks blocked in an MPI call
