@@ -198,9 +198,9 @@ func (m *Machine) validate() error {
 	switch m.Collectives.Rules {
 	case "":
 		m.Collectives.Rules = RulesOpenMPI
-	case RulesOpenMPI, RulesMPICH:
+	case RulesOpenMPI, RulesMPICH, RulesGoroutine:
 	default:
-		return errAt(fmt.Sprintf("collectives.rules %q: want %q or %q", m.Collectives.Rules, RulesOpenMPI, RulesMPICH), "collectives", "rules")
+		return errAt(fmt.Sprintf("collectives.rules %q: want one of %s", m.Collectives.Rules, strings.Join(RuleSets, ", ")), "collectives", "rules")
 	}
 	keys := make([]string, 0, len(m.Collectives.Force))
 	for k := range m.Collectives.Force {

@@ -128,6 +128,12 @@ func TestSelectRules(t *testing.T) {
 		{RulesMPICH, Allreduce, 8, 2048, RecursiveDoubling},
 		{RulesMPICH, Allreduce, 8, 2049, Rabenseifner},
 		{RulesMPICH, Allgather, 6, 1024, Bruck},
+		{RulesGoroutine, Allreduce, 6, 8, RecursiveDoubling},
+		{RulesGoroutine, Allreduce, 16, 1 << 20, RecursiveDoubling},
+		{RulesGoroutine, Barrier, 8, 0, Linear},
+		{RulesGoroutine, Bcast, 5, 1 << 20, Binomial},
+		{RulesGoroutine, Allgather, 6, 1024, Ring},
+		{RulesGoroutine, Alltoall, 48, 256, Linear},
 	} {
 		if got := SelectBy(tc.rules, tc.op, tc.p, tc.n); got != tc.want {
 			t.Errorf("%s %v P=%d n=%d: %v, want %v", tc.rules, tc.op, tc.p, tc.n, got, tc.want)

@@ -27,11 +27,22 @@ package commmodel
 // Bruck below 81920, else ring; Barrier dissemination; Gather and Scatter
 // binomial.
 
+//
+// RulesGoroutine is what the mpi package's goroutine backend does
+// (mpi/gor_coll.go), so that a machine file calibrated on that backend
+// prices its collectives by its own algorithms: a linear Barrier, Reduce,
+// Gather and Scatter, a binomial Bcast, recursive-doubling Allreduce, ring
+// Allgather and an Alltoall that posts every send at once (linear).
+
 // The rule sets.
 const (
-	RulesOpenMPI = "openmpi"
-	RulesMPICH   = "mpich"
+	RulesOpenMPI   = "openmpi"
+	RulesMPICH     = "mpich"
+	RulesGoroutine = "goroutine"
 )
+
+// RuleSets lists the rule sets a machine file may name.
+var RuleSets = []string{RulesOpenMPI, RulesMPICH, RulesGoroutine}
 
 // cut: below Below bytes use Alg.
 type cut struct {
@@ -144,10 +155,14 @@ func fallback(op Op, a Algorithm, p int) Algorithm {
 	return a
 }
 
-// SelectBy applies rule set rules ("openmpi" or "mpich").
+// SelectBy applies rule set rules (one of [RuleSets]; anything else is
+// taken as "openmpi").
 func SelectBy(rules string, op Op, p, bytes int) Algorithm {
-	if rules == RulesMPICH {
+	switch rules {
+	case RulesMPICH:
 		return selectMPICH(op, p, bytes)
+	case RulesGoroutine:
+		return selectGoroutine(op)
 	}
 	switch op {
 	case Barrier:
@@ -213,4 +228,16 @@ func selectMPICH(op Op, p, bytes int) Algorithm {
 		return Ring
 	}
 	return Binomial
+}
+
+func selectGoroutine(op Op) Algorithm {
+	switch op {
+	case Bcast:
+		return Binomial
+	case Allreduce:
+		return RecursiveDoubling
+	case Allgather:
+		return Ring
+	}
+	return Linear // Barrier, Reduce, Gather, Scatter, Alltoall
 }

@@ -56,7 +56,7 @@ Reduce and Allreduce. --machine takes a file or a preset name
 	f.StringVar(&opts.placements, "placements", "", "comma-separated NODESxPPN list (default: every exact fit on the machine)")
 	f.StringVar(&opts.order, "order", "block", "rank order over nodes: block or round-robin")
 	f.StringVar(&opts.algorithm, "algorithm", "", "force an algorithm instead of the selection rules")
-	f.StringVar(&opts.rules, "rules", "", "selection rules: openmpi or mpich (default: the machine's)")
+	f.StringVar(&opts.rules, "rules", "", "selection rules: openmpi, mpich or goroutine (default: the machine's)")
 	f.IntVar(&opts.leaders, "leaders", 0, "leaders per node for --algorithm leaders (0: try every divisor of ppn, keep the fastest: PLP)")
 	f.IntVar(&opts.root, "root", 0, "root rank of rooted collectives")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
@@ -91,10 +91,10 @@ func commRun(opts *commOptions, streams *IO) error {
 	}
 	switch opts.rules {
 	case "":
-	case commmodel.RulesOpenMPI, commmodel.RulesMPICH:
+	case commmodel.RulesOpenMPI, commmodel.RulesMPICH, commmodel.RulesGoroutine:
 		m.Collectives.Rules = opts.rules
 	default:
-		return &FlagError{fmt.Errorf("--rules %q: want openmpi or mpich", opts.rules)}
+		return &FlagError{fmt.Errorf("--rules %q: want one of %s", opts.rules, strings.Join(commmodel.RuleSets, ", "))}
 	}
 	configs, err := commConfigs(m, opts.np, opts.placements)
 	if err != nil {

@@ -76,7 +76,7 @@ func TestCommErrors(t *testing.T) {
 		{[]string{"comm", "--np", "8", "--placements", "1x4"}, 1, "holds 4 ranks"},
 		{[]string{"comm", "--machine", "nowhere"}, 1, "no preset"},
 		{[]string{"comm", "--np", "8", "--placements", "1x8", "--algorithm", "ring"}, 1, "no algorithm"},
-		{[]string{"comm", "--rules", "lam"}, 2, "want openmpi or mpich"},
+		{[]string{"comm", "--rules", "lam"}, 2, "want one of openmpi, mpich, goroutine"},
 	} {
 		var out, errb bytes.Buffer
 		code := Main(tc.args, &out, &errb)
