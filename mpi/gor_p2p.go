@@ -22,24 +22,50 @@ type reqBackend struct {
 // deliverLocked sends data from this rank to communicator rank dest. It
 // completes the first matching posted receive or queues the message.
 func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int) {
-	w := b.w
-	rs := w.ranks[b.members[dest]]
-	for i, r := range rs.posted {
-		if r.ctx == ctx && (r.src == AnySource || r.src == b.rank) && (r.tag == AnyTag || r.tag == tag) {
-			rs.posted = append(rs.posted[:i], rs.posted[i+1:]...)
-			b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
-			return
-		}
+	rs := b.w.ranks[b.members[dest]]
+	if r := b.takePostedLocked(rs, ctx, tag); r != nil {
+		b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
+		return
 	}
 	msg := &message{ctx: ctx, src: b.rank, srcWorld: b.rs.rank, tag: tag}
-	if len(data) > 0 {
+	if len(data) >= copyUnlocked {
+		b.w.mu.Unlock()
+		msg.data = append([]byte(nil), data...)
+		b.w.mu.Lock()
+		// A receive may have been posted meanwhile.
+		if r := b.takePostedLocked(rs, ctx, tag); r != nil {
+			b.completeRecvLocked(r, msg.data, b.rank, b.rs.rank, tag)
+			return
+		}
+	} else if len(data) > 0 {
 		msg.data = append([]byte(nil), data...)
 	}
 	rs.unexpected = append(rs.unexpected, msg)
 }
 
+// takePostedLocked removes and returns the first receive posted at rs
+// that a message from this rank with ctx and tag matches, or nil.
+func (b *commBackend) takePostedLocked(rs *rankState, ctx, tag int) *reqBackend {
+	for i, r := range rs.posted {
+		if r.ctx == ctx && (r.src == AnySource || r.src == b.rank) && (r.tag == AnyTag || r.tag == tag) {
+			rs.posted = append(rs.posted[:i], rs.posted[i+1:]...)
+			return r
+		}
+	}
+	return nil
+}
+
+// copyUnlocked is the message size from which a message is copied with the
+// world's lock released: other ranks wait for the lock by spinning
+// (yieldLock), and a copy of a megabyte (a block of an all-to-all) would
+// keep them spinning for a hundred microseconds, on a core the copying one
+// may share. The message and its receive are off the shared queues while
+// it is copied, so no other rank can see them.
+const copyUnlocked = 16 << 10
+
 // completeRecvLocked copies a matched message into receive r and wakes its
-// owner if that was the last request it waited for.
+// owner if that was the last request it waited for. Both are already off
+// the queues.
 func (b *commBackend) completeRecvLocked(r *reqBackend, data []byte, src, srcWorld, tag int) {
 	w := b.w
 	if len(data) > len(r.buf) {
@@ -47,7 +73,13 @@ func (b *commBackend) completeRecvLocked(r *reqBackend, data []byte, src, srcWor
 			Bytes: len(data), Capacity: len(r.buf), Op: r.op})
 		return
 	}
-	copy(r.buf, data)
+	if len(data) >= copyUnlocked {
+		w.mu.Unlock()
+		copy(r.buf, data)
+		w.mu.Lock()
+	} else {
+		copy(r.buf, data)
+	}
 	r.done = true
 	r.st = Status{Source: src, Tag: tag, Count: len(data)}
 	r.owner.completions.Add(1)
