@@ -35,7 +35,9 @@ func (o Options) plan(job, cores int) (shape, error) {
 		if s.np == 0 {
 			s.np = 2
 		}
-		s.size = max(s.np, 2*s.pairs, cores)
+		// Ranks beyond the cores let the lockstep suite measure
+		// oversubscribed nodes (lockstepRanks).
+		s.size = max(s.np, 2*s.pairs, oversubscribed*cores)
 		return s, nil
 	}
 	if s.np == 0 {

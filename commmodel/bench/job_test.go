@@ -18,9 +18,9 @@ func TestPlan(t *testing.T) {
 		note             string // a substring of the one note, "" = none
 		err              bool
 	}{
-		{name: "goroutine default", np: 0, pairs: 2, job: 0, cores: 2, size: 4, wantNP: 2, wp: 2},
-		{name: "goroutine many cores", np: 2, pairs: 1, job: 0, cores: 8, size: 8, wantNP: 2, wp: 1},
-		{name: "goroutine np", np: 6, pairs: 2, job: 0, cores: 2, size: 6, wantNP: 6, wp: 2},
+		{name: "goroutine default", np: 0, pairs: 2, job: 0, cores: 2, size: 8, wantNP: 2, wp: 2},
+		{name: "goroutine many cores", np: 2, pairs: 1, job: 0, cores: 8, size: 32, wantNP: 2, wp: 1},
+		{name: "goroutine np", np: 10, pairs: 2, job: 0, cores: 2, size: 10, wantNP: 10, wp: 2},
 		{name: "mpi 4", np: 0, pairs: 2, job: 4, cores: 2, size: 4, wantNP: 4, wp: 2},
 		{name: "mpi 2 skips contention", np: 0, pairs: 2, job: 2, cores: 2, size: 2, wantNP: 2, wp: 0, note: "contention not measured"},
 		{name: "mpi 3 skips contention", np: 2, pairs: 2, job: 3, cores: 2, size: 3, wantNP: 2, wp: 0, note: "mpirun -np 4"},
@@ -125,7 +125,7 @@ func TestCalibrateGoroutineIsRoot(t *testing.T) {
 	if errors.Is(err, ErrOtherRank) || err != nil {
 		t.Fatal(err)
 	}
-	if rep.MPI || rep.Ranks != max(2, 4, rep.Cores) || rep.Hosts != 1 || !rep.PairSameHost || len(rep.Notes) != 0 {
+	if rep.MPI || rep.Ranks != max(2, 4, oversubscribed*rep.Cores) || rep.Hosts != 1 || !rep.PairSameHost || len(rep.Notes) != 0 {
 		t.Errorf("report shape: mpi %v ranks %d hosts %d pair on one host %v notes %q", rep.MPI, rep.Ranks, rep.Hosts, rep.PairSameHost, rep.Notes)
 	}
 	if m.Nodes != 1 || len(m.Channels.Memory.Table) != 1 || len(m.Channels.Memory.Table[0].Ratios) != 2 {

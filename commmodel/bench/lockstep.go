@@ -10,22 +10,30 @@ import (
 const tagLockstep = tagIdle + 1
 
 // lockstepComputes are the compute times between exchanges that the
-// lockstep suite measures, in seconds; 0 gives the exchange's own cost.
-var lockstepComputes = []float64{0, 30e-6, 100e-6, 300e-6, 1e-3, 3e-3, 10e-3}
+// lockstep suite measures, in seconds.
+var lockstepComputes = []float64{10e-6, 30e-6, 100e-6, 300e-6, 1e-3, 3e-3, 10e-3}
 
-// lockstepRanks are the rank counts of the lockstep suite: 2, and the
-// cores, as far as the run has ranks on rank 0's host (hosts lists the
-// run's ranks' hosts). More ranks than cores are not measured: a ring of
-// them stalls on whichever rank waits for a core, which the programs we
-// validated against (halo exchanges with reductions) do not; the
-// prediction shares the cores among the busy ranks there.
+// lockstepRuns is how many times each point is measured (the fastest
+// counts).
+const lockstepRuns = 5
+
+// lockstepBytes is the size of the lockstep suite's messages.
+const lockstepBytes = 64
+
+// oversubscribed is how many ranks per core the lockstep suite goes up
+// to: programs are validated on a few cores with more ranks than cores.
+const oversubscribed = 4
+
+// lockstepRanks are the rank counts of the lockstep suite: 2, the cores,
+// and 2 and 4 ranks per core, as far as the run has ranks on rank 0's host
+// (hosts lists the run's ranks' hosts).
 func lockstepRanks(hosts []uint64, cores int) []int {
 	n := 0
 	for n < len(hosts) && hosts[n] == hosts[0] {
 		n++
 	}
 	var ks []int
-	for _, k := range []int{2, min(n, cores)} {
+	for _, k := range []int{2, cores, 2 * cores, oversubscribed * cores} {
 		if k >= 2 && k <= n && !slices.Contains(ks, k) {
 			ks = append(ks, k)
 		}
@@ -35,32 +43,36 @@ func lockstepRanks(hosts []uint64, cores int) []int {
 
 // lockstepSuite measures how many cores ranks that synchronise in lockstep
 // effectively get: every rank computes (spins) for a time, then exchanges a
-// small message with both ring neighbours (Sendrecv), many times over. With
-// k ranks computing c between exchanges of cost s0, a step takes
-// k c / cores + s0 if they share cores as well as they could; the
-// effective cores are k c / (step - s0). Each point is the fastest of
-// three runs of about o.LockstepTime seconds.
-func lockstepSuite(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(string)) []Row {
+// small message with both ring neighbours (Sendrecv), many times over. The
+// cost model prices such an exchange at about one ping-pong message
+// (exchange, measured before by the ping-pong suite; rank 0's value
+// counts); with k ranks computing c between exchanges, a step would take
+// k c / cores + exchange if they shared the cores as well as they could.
+// The effective cores are k c / (step - exchange), so that whatever a step
+// takes beyond the modelled exchange (turns on a shared core, a parked
+// rank's wake-up, a runtime's per-call cost) is charged to the compute
+// between exchanges, where the prediction applies the table. Each point is
+// the fastest of lockstepRuns runs of about o.LockstepTime seconds.
+func lockstepSuite(c *mpi.Comm, exchange float64, o Options, progress func(string)) []Row {
 	k := c.Size()
 	next, prev := (c.Rank()+1)%k, (c.Rank()+k-1)%k
-	send, recv := make([]byte, 64), make([]byte, 64)
+	send, recv := make([]byte, lockstepBytes), make([]byte, lockstepBytes)
 	cores := float64(min(k, o.cores))
 	// Compute is a fixed amount of work, not a spin on the clock: a rank
 	// that waits for a core must not get its compute done meanwhile.
-	rate := []float64{workRate()}
+	rate := []float64{workRate(), exchange}
 	mpi.Bcast(c, rate, 0)
-	var rows []Row
-	base := 0.0
-	for _, compute := range lockstepComputes {
-		steps := 2000
-		if compute > 0 {
-			steps = min(2000, max(5, int(o.LockstepTime/compute)))
-		}
-		step := 0.0
-		for run := range 3 {
+	exchange = rate[1]
+	// The runs take turns over the compute times, so that a slow spell
+	// of the machine (another process, a host that takes a virtual core
+	// away) spoils one run of several points, not every run of one.
+	best := make([]float64, len(lockstepComputes))
+	for run := range lockstepRuns {
+		for i, compute := range lockstepComputes {
+			steps := min(2000, max(5, int(o.LockstepTime/compute)))
+			n := int(compute * rate[0])
 			c.Barrier()
 			t0 := mpi.Wtime()
-			n := int(compute * rate[0])
 			for range steps {
 				work(n)
 				mpi.Sendrecv(c, send, next, tagLockstep, recv, prev, tagLockstep)
@@ -70,22 +82,21 @@ func lockstepSuite(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(st
 			// Rank 0's time decides, so that every rank agrees on it.
 			all := []float64{t}
 			mpi.Bcast(c, all, 0)
-			if run == 0 || all[0] < step {
-				step = all[0]
+			if run == 0 || all[0] < best[i] {
+				best[i] = all[0]
 			}
 		}
-		if compute == 0 {
-			base = step
-			progress(fmt.Sprintf("lockstep %d ranks", k))
-			continue
-		}
+		progress(fmt.Sprintf("lockstep %d ranks, run %d of %d", k, run+1, lockstepRuns))
+	}
+	var rows []Row
+	for i, compute := range lockstepComputes {
+		step := best[i]
 		eff := cores
-		if extra := step - base; extra > 0 {
+		if extra := step - exchange; extra > 0 {
 			eff = min(cores, float64(k)*compute/extra)
 		}
 		rows = append(rows, Row{Kind: "lockstep", Label: fmt.Sprintf("Lockstep %gus", compute*1e6), Ranks: k, Compute: compute, Cores: eff, Ratio: eff,
-			Stats: Stats{Launches: 3, Valid: 3, Trimmed: 3, Mean: step, Min: step, Max: step}})
-		progress(fmt.Sprintf("lockstep %d ranks, %.0f us", k, compute*1e6))
+			Stats: Stats{Launches: lockstepRuns, Valid: lockstepRuns, Trimmed: lockstepRuns, Mean: step, Min: step, Max: step}})
 	}
 	return rows
 }
@@ -116,4 +127,27 @@ func workRate() float64 {
 		best = max(best, float64(n)/(mpi.Wtime()-t0))
 	}
 	return best
+}
+
+// oneWay is the one-way time of the ping-pong row closest in size to
+// bytes from below (the smallest row if all are larger), or 0 without one.
+func oneWay(rows []Row, bytes int) float64 {
+	var below, above *Row
+	for i := range rows {
+		r := &rows[i]
+		switch {
+		case r.Kind != "pingpong" || r.Valid == 0:
+		case r.Bytes <= bytes && (below == nil || r.Bytes > below.Bytes):
+			below = r
+		case r.Bytes > bytes && (above == nil || r.Bytes < above.Bytes):
+			above = r
+		}
+	}
+	switch {
+	case below != nil:
+		return below.Mean / 2
+	case above != nil:
+		return above.Mean / 2
+	}
+	return 0
 }

@@ -51,7 +51,7 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 		EagerLimit:        eager,
 		HandshakeMessages: 3,
 		ReduceTimePerByte: reduceTimePerByte(),
-		Collectives:       commmodel.CollectiveConfig{Rules: commmodel.RulesOpenMPI},
+		Collectives:       commmodel.CollectiveConfig{Rules: backendRules},
 	}
 	if len(rep.Notes) > 0 {
 		m.Provenance["notes"] = strings.Join(rep.Notes, "; ")

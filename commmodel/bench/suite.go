@@ -133,7 +133,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		if o.LockstepTime > 0 {
 			lockstep = lockstepRanks(hosts, rep.Cores)
 		}
-		total := 2 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + compute + len(lockstep)*len(lockstepComputes)
+		total := 2 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + compute + len(lockstep)*lockstepRuns
 		done := 0
 		progress := func(label string) {
 			done++
@@ -171,7 +171,13 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		}
 		suite(compute, computeSuite)
 		for _, k := range lockstep {
-			suite(k, lockstepSuite)
+			suite(k, func(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(string)) []Row {
+				exchange := 0.0
+				if c.Rank() == 0 {
+					exchange = oneWay(rep.Rows, lockstepBytes)
+				}
+				return lockstepSuite(c, exchange, o, progress)
+			})
 		}
 	})
 	if err != nil {
