@@ -9,13 +9,16 @@ import (
 
 const tagLockstep = tagIdle + 1
 
-// lockstepComputes are the compute times between exchanges that the
-// lockstep suite measures, in seconds.
+// lockstepComputes are the compute times per step that the lockstep suite
+// measures, in seconds.
 var lockstepComputes = []float64{10e-6, 30e-6, 100e-6, 300e-6, 1e-3, 3e-3, 10e-3}
 
 // lockstepRuns is how many times each point is measured (the fastest
 // counts).
 const lockstepRuns = 5
+
+// lockstepOps is the number of MPI operations of a lockstep step.
+const lockstepOps = 3
 
 // lockstepBytes is the size of the lockstep suite's messages.
 const lockstepBytes = 64
@@ -42,27 +45,35 @@ func lockstepRanks(hosts []uint64, cores int) []int {
 }
 
 // lockstepSuite measures how many cores ranks that synchronise in lockstep
-// effectively get: every rank computes (spins) for a time, then exchanges a
-// small message with both ring neighbours (Sendrecv), many times over. The
-// cost model prices such an exchange at about one ping-pong message
-// (exchange, measured before by the ping-pong suite; rank 0's value
-// counts); with k ranks computing c between exchanges, a step would take
-// k c / cores + exchange if they shared the cores as well as they could.
-// The effective cores are k c / (step - exchange), so that whatever a step
-// takes beyond the modelled exchange (turns on a shared core, a parked
-// rank's wake-up, a runtime's per-call cost) is charged to the compute
-// between exchanges, where the prediction applies the table. Each point is
-// the fastest of lockstepRuns runs of about o.LockstepTime seconds.
-func lockstepSuite(c *mpi.Comm, exchange float64, o Options, progress func(string)) []Row {
+// effectively get: every rank computes (spins) for a time, then does what
+// a step of a typical SPMD program does, a halo exchange with both ring
+// neighbours (two Sendrecvs) and a one-number Allreduce, many times over.
+// The cost model prices those at about the ping-pong times (pp64 and pp8,
+// one-way times of 64 and 8 bytes measured before by the ping-pong suite;
+// rank 0's values count): exchange = 2 pp64 + ceil(log2 k) pp8 for the
+// recursive-doubling Allreduce. With k ranks computing c per step, a step
+// would take k c / cores + exchange if they shared the cores as well as
+// they could. The effective cores are k c / (step - exchange), so that
+// whatever a step takes beyond the modelled operations (turns on a shared
+// core, a parked rank's wake-up, a runtime's per-call cost) is charged to
+// the compute between operations, where the prediction applies the table;
+// a row's Compute is that time, c / lockstepOps. Each point is the fastest
+// of lockstepRuns runs of about o.LockstepTime seconds.
+func lockstepSuite(c *mpi.Comm, pp64, pp8 float64, o Options, progress func(string)) []Row {
 	k := c.Size()
 	next, prev := (c.Rank()+1)%k, (c.Rank()+k-1)%k
 	send, recv := make([]byte, lockstepBytes), make([]byte, lockstepBytes)
+	local, global := []float64{1}, []float64{0}
 	cores := float64(min(k, o.cores))
 	// Compute is a fixed amount of work, not a spin on the clock: a rank
 	// that waits for a core must not get its compute done meanwhile.
-	rate := []float64{workRate(), exchange}
+	rate := []float64{workRate(), pp64, pp8}
 	mpi.Bcast(c, rate, 0)
-	exchange = rate[1]
+	rounds := 0
+	for 1<<rounds < k {
+		rounds++
+	}
+	exchange := 2*rate[1] + float64(rounds)*rate[2]
 	// The runs take turns over the compute times, so that a slow spell
 	// of the machine (another process, a host that takes a virtual core
 	// away) spoils one run of several points, not every run of one.
@@ -76,6 +87,8 @@ func lockstepSuite(c *mpi.Comm, exchange float64, o Options, progress func(strin
 			for range steps {
 				work(n)
 				mpi.Sendrecv(c, send, next, tagLockstep, recv, prev, tagLockstep)
+				mpi.Sendrecv(c, send, prev, tagLockstep, recv, next, tagLockstep)
+				mpi.Allreduce(c, local, global, mpi.Max)
 			}
 			c.Barrier()
 			t := (mpi.Wtime() - t0) / float64(steps)
@@ -95,7 +108,7 @@ func lockstepSuite(c *mpi.Comm, exchange float64, o Options, progress func(strin
 		if extra := step - exchange; extra > 0 {
 			eff = min(cores, float64(k)*compute/extra)
 		}
-		rows = append(rows, Row{Kind: "lockstep", Label: fmt.Sprintf("Lockstep %gus", compute*1e6), Ranks: k, Compute: compute, Cores: eff, Ratio: eff,
+		rows = append(rows, Row{Kind: "lockstep", Label: fmt.Sprintf("Lockstep %gus", compute*1e6), Ranks: k, Compute: compute / lockstepOps, Cores: eff, Ratio: eff,
 			Stats: Stats{Launches: lockstepRuns, Valid: lockstepRuns, Trimmed: lockstepRuns, Mean: step, Min: step, Max: step}})
 	}
 	return rows

@@ -172,11 +172,11 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		suite(compute, computeSuite)
 		for _, k := range lockstep {
 			suite(k, func(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(string)) []Row {
-				exchange := 0.0
+				var pp64, pp8 float64
 				if c.Rank() == 0 {
-					exchange = oneWay(rep.Rows, lockstepBytes)
+					pp64, pp8 = oneWay(rep.Rows, lockstepBytes), oneWay(rep.Rows, 8)
 				}
-				return lockstepSuite(c, exchange, o, progress)
+				return lockstepSuite(c, pp64, pp8, o, progress)
 			})
 		}
 	})
