@@ -173,17 +173,25 @@ func (b *commBackend) gathervNamed(send, recv []byte, counts, displs []int, root
 		b.csend(send, root, tagGather)
 		return
 	}
-	for r := range b.size() {
-		part := recv[displs[r] : displs[r]+counts[r]]
-		if r == root {
-			if len(send) > len(part) {
-				b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(send), Capacity: len(part), Op: name})
-			}
-			copy(part, send)
-			continue
-		}
-		b.crecv(part, r, tagGather, opDesc{name: name, peer: none, tag: none, root: root})
+	part := func(r int) []byte { return recv[displs[r] : displs[r]+counts[r]] }
+	if len(send) > len(part(root)) {
+		b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(send), Capacity: len(part(root)), Op: name})
 	}
+	copy(part(root), send)
+	// All receives posted at once, so that each block lands in recv
+	// directly, whichever rank arrives first.
+	reqs := make([]*reqBackend, 0, b.size()-1)
+	b.w.mu.Lock()
+	b.checkFailedLocked()
+	for r := range b.size() {
+		if r != root {
+			req := &reqBackend{owner: b.rs, isRecv: true, ctx: b.ctx + 1, src: r, tag: tagGather, buf: part(r), op: name}
+			b.postRecvLocked(req)
+			reqs = append(reqs, req)
+		}
+	}
+	b.waitLocked(reqs, opDesc{name: name, peer: none, tag: none, root: root})
+	b.w.mu.Unlock()
 }
 
 func (b *commBackend) scatterv(send []byte, counts, displs []int, recv []byte, _ dtype, root int) {
@@ -222,23 +230,29 @@ func (b *commBackend) allgather(send, recv []byte, _ dtype) {
 
 func (b *commBackend) alltoallv(send []byte, scounts, sdispls []int, recv []byte, rcounts, rdispls []int, _ dtype) {
 	n := b.size()
-	for k := range n {
-		r := (b.rank + k) % n
-		part := send[sdispls[r] : sdispls[r]+scounts[r]]
-		if r == b.rank {
-			dst := recv[rdispls[r] : rdispls[r]+rcounts[r]]
-			if len(part) > len(dst) {
-				b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(part), Capacity: len(dst), Op: "Alltoall"})
-			}
-			copy(dst, part)
-			continue
-		}
-		b.csend(part, r, tagAlltoall)
+	own, dst := send[sdispls[b.rank]:sdispls[b.rank]+scounts[b.rank]], recv[rdispls[b.rank]:rdispls[b.rank]+rcounts[b.rank]]
+	if len(own) > len(dst) {
+		b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(own), Capacity: len(dst), Op: "Alltoall"})
 	}
+	copy(dst, own)
+	// Every receive is posted before the first send, so that a peer's
+	// block lands in recv directly (one copy, as in the ping-pong that
+	// calibrates the cost model) instead of in a fresh buffer first.
+	reqs := make([]*reqBackend, 0, n-1)
+	b.w.mu.Lock()
+	b.checkFailedLocked()
 	for k := 1; k < n; k++ {
 		r := (b.rank - k + n) % n
-		b.crecv(recv[rdispls[r]:rdispls[r]+rcounts[r]], r, tagAlltoall, opDesc{name: "Alltoall", peer: none, tag: none, root: none})
+		req := &reqBackend{owner: b.rs, isRecv: true, ctx: b.ctx + 1, src: r, tag: tagAlltoall, buf: recv[rdispls[r] : rdispls[r]+rcounts[r]], op: "Alltoall"}
+		b.postRecvLocked(req)
+		reqs = append(reqs, req)
 	}
+	for k := 1; k < n; k++ {
+		r := (b.rank + k) % n
+		b.deliverLocked(b.ctx+1, send[sdispls[r]:sdispls[r]+scounts[r]], r, tagAlltoall)
+	}
+	b.waitLocked(reqs, opDesc{name: "Alltoall", peer: none, tag: none, root: none})
+	b.w.mu.Unlock()
 }
 
 // split exchanges (color, key) between all ranks; rank 0 allocates one
