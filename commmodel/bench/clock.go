@@ -17,23 +17,34 @@ type Clock struct {
 // Now is the global time.
 func (k *Clock) Now() float64 { return mpi.Wtime() + k.Offset }
 
-// WaitUntil spins until global time t; it reports whether it was already
-// past t on entry (the launch is late). It sleeps through most of a long
-// wait and yields while spinning, so that ranks sharing a core (the
-// goroutine backend) leave the CPU to the ranks that are working.
+// WaitUntil spins until global time t; it reports whether the rank was
+// past t already, on entry or after sleeping (the launch is late). It
+// sleeps through most of a long wait and yields while spinning, so that
+// ranks sharing a core (the goroutine backend) leave the CPU to the ranks
+// that are working. The sleep ends sleepMargin before t: a virtual
+// machine's timers overshoot by hundreds of microseconds, and a rank that
+// wakes after t would make its partner wait (and poll, or park) inside the
+// timed operation.
 func (k *Clock) WaitUntil(t float64) (late bool) {
 	now := k.Now()
 	if now > t {
 		return true
 	}
-	if rest := t - now; rest > 300e-6 {
-		time.Sleep(time.Duration((rest - 200e-6) * 1e9))
+	if rest := t - now; rest > sleepMargin+100e-6 {
+		time.Sleep(time.Duration((rest - sleepMargin) * 1e9))
+		if k.Now() > t {
+			return true
+		}
 	}
 	for k.Now() < t {
 		runtime.Gosched()
 	}
 	return false
 }
+
+// sleepMargin is how long before a launch WaitUntil stops sleeping and
+// spins.
+const sleepMargin = 1e-3
 
 const (
 	tagSync = 31001 + iota
