@@ -30,15 +30,16 @@ func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int) {
 	msg := &message{ctx: ctx, src: b.rank, srcWorld: b.rs.rank, tag: tag}
 	if len(data) >= copyUnlocked {
 		b.w.mu.Unlock()
-		msg.data = append([]byte(nil), data...)
+		msg.data = payloadCopy(data)
 		b.w.mu.Lock()
 		// A receive may have been posted meanwhile.
 		if r := b.takePostedLocked(rs, ctx, tag); r != nil {
 			b.completeRecvLocked(r, msg.data, b.rank, b.rs.rank, tag)
+			releasePayload(msg.data)
 			return
 		}
 	} else if len(data) > 0 {
-		msg.data = append([]byte(nil), data...)
+		msg.data = payloadCopy(data)
 	}
 	rs.unexpected = append(rs.unexpected, msg)
 }
@@ -97,6 +98,7 @@ func (b *commBackend) postRecvLocked(r *reqBackend) {
 		if m.ctx == r.ctx && (r.src == AnySource || r.src == m.src) && (r.tag == AnyTag || r.tag == m.tag) {
 			rs.unexpected = append(rs.unexpected[:i], rs.unexpected[i+1:]...)
 			b.completeRecvLocked(r, m.data, m.src, m.srcWorld, m.tag)
+			releasePayload(m.data)
 			return
 		}
 	}
