@@ -15,8 +15,8 @@ import (
 // receive that matched its message has copied it out.
 
 // pooledMin is the smallest payload taken from the pool; smaller ones are
-// allocated, which is cheap.
-const pooledMin = 1 << 12
+// allocated: cheap, and too little to bring a collection on by themselves.
+const pooledMin = 1 << 9
 
 // payloadPools hold buffers of capacity 2^k, by k.
 var payloadPools [bits.UintSize]sync.Pool
