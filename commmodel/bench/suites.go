@@ -29,14 +29,48 @@ func spin(d float64) {
 // pingPong returns an op in which ranks a and b exchange a message of n
 // bytes there and back; other ranks do nothing.
 func pingPong(c *mpi.Comm, a, b, n int) func() {
-	buf := make([]byte, n)
-	switch c.Rank() {
-	case a:
-		return func() { mpi.Send(c, buf, b, tagPing); mpi.Recv(c, buf, b, tagPing) }
-	case b:
-		return func() { mpi.Recv(c, buf, a, tagPing); mpi.Send(c, buf, a, tagPing) }
+	if c.Rank() != a && c.Rank() != b {
+		return func() {}
 	}
-	return func() {}
+	bufs := offCacheBuffers(n)
+	i := 0
+	next := func() []byte {
+		i++
+		return bufs[i%len(bufs)]
+	}
+	if c.Rank() == a {
+		return func() { buf := next(); mpi.Send(c, buf, b, tagPing); mpi.Recv(c, buf, b, tagPing) }
+	}
+	return func() { buf := next(); mpi.Recv(c, buf, a, tagPing); mpi.Send(c, buf, a, tagPing) }
+}
+
+// Messages of offCacheFrom bytes and more are timed from and into memory,
+// not cache, as a program's large messages mostly are (the blocks of an
+// all-to-all, a broadcast matrix): each launch takes the next of as many
+// buffers as make offCacheBytes, more than a processor's last-level
+// cache. With one buffer, a megabyte ping-pong ran from cache at 19 GB/s
+// on the 2-core VM, and the cost model priced examples/transpose's 2 MiB
+// all-to-all copies at that speed (docs/bench.md).
+const (
+	offCacheFrom  = 512 << 10
+	offCacheBytes = 64 << 20
+)
+
+// offCacheBuffers returns the buffers a ping-pong of n bytes cycles
+// through, written once so that their pages exist before the timing.
+func offCacheBuffers(n int) [][]byte {
+	count := 1
+	if n >= offCacheFrom {
+		count = max(1, offCacheBytes/n)
+	}
+	bufs := make([][]byte, count)
+	for i := range bufs {
+		bufs[i] = make([]byte, n)
+		for j := 0; j < n; j += 4096 {
+			bufs[i][j] = 1
+		}
+	}
+	return bufs
 }
 
 func collectiveOp(c *mpi.Comm, op commmodel.Op, n int) func() {
