@@ -17,6 +17,7 @@ type fnCode struct {
 	index  map[ssa.Value]int32 // slots by value, for lookups by ssa.Value (reduced nests)
 	nslots int
 	blocks []*blockCode // by ssa.BasicBlock.Index
+	frames []*frame     // frames of fn returned from, for reuse by any rank
 }
 
 // blockCode is one block of a fnCode.

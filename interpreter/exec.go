@@ -77,8 +77,7 @@ type programShared struct {
 	callees    map[*ssa.Function]*calleeInfo
 	globalIdx  map[*ssa.Global]int32
 	globalList []*ssa.Global
-	nblocks    int      // blocks compiled so far: the next block id
-	frames     []*frame // frames returned from, for reuse by any rank
+	nblocks    int // blocks compiled so far: the next block id
 	assume     map[Assumption]bool
 }
 
@@ -226,21 +225,19 @@ func (r *ssaRank) pushCall(fn *ssa.Function, args []value, free *object, retSlot
 }
 
 func (r *ssaRank) pushCode(fc *fnCode, args []value, free *object, retSlot int32) error {
-	// Frames come from the pool all ranks share: the one a rank just
-	// returned from is still in the cache when the next rank calls.
+	// Frames come from the function's pool, which all ranks share: the
+	// one a rank just returned from is still in the cache when the next
+	// rank calls, and its env has the right size.
 	var f *frame
-	if n := len(r.shared.frames); n > 0 {
-		f = r.shared.frames[n-1]
-		r.shared.frames = r.shared.frames[:n-1]
+	var env []value
+	if n := len(fc.frames); n > 0 {
+		f = fc.frames[n-1]
+		fc.frames = fc.frames[:n-1]
+		env = f.env
+		clear(env)
 	} else {
 		f = &frame{}
-	}
-	env := f.env
-	if cap(env) < fc.nslots {
 		env = make([]value, fc.nslots)
-	} else {
-		env = env[:fc.nslots]
-		clear(env)
 	}
 	*f = frame{fn: fc.fn, code: fc, env: env, defers: f.defers[:0], retSlot: retSlot}
 	// Params take the first slots, free variables the next ones.
@@ -580,7 +577,7 @@ func (r *ssaRank) ret(f *frame, ic *instrCode) (bool, error) {
 	r.stack = r.stack[:len(r.stack)-1]
 	onExit, retSlot := f.onExit, f.retSlot
 	f.onExit = nil
-	r.shared.frames = append(r.shared.frames, f)
+	f.code.frames = append(f.code.frames, f)
 	if onExit != nil {
 		onExit()
 	}

@@ -79,11 +79,19 @@ type sim struct {
 	scheds   map[schedKey][][]Step
 	run      *Run
 	err      error
-	slab     []request // requests are allocated in blocks
+	slab     []request  // requests are allocated in blocks
+	free     []*request // completed requests, for reuse
 }
 
-// newRequest returns a zero request.
+// newRequest returns a zero request: the last one freed, whose memory is
+// still in the cache, or a new one.
 func (s *sim) newRequest() *request {
+	if n := len(s.free); n > 0 {
+		q := s.free[n-1]
+		s.free = s.free[:n-1]
+		*q = request{}
+		return q
+	}
 	if len(s.slab) == 0 {
 		s.slab = make([]request, 256)
 	}
@@ -323,6 +331,10 @@ func (s *sim) finishWait(r *rank, qs []*request) {
 	}
 	r.clock = end
 	r.waitSet = nil
+	// Nothing refers to a completed request any more: a receive left the
+	// posted queue when it matched, a rendezvous send left the receiver's
+	// unexpected queue, and waited requests left r.reqs.
+	s.free = append(s.free, qs...)
 }
 
 // wake is called when a request of a blocked rank completes.
