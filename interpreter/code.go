@@ -61,6 +61,8 @@ type reduction struct {
 	defTypes []types.Type // per def: its type if unknownOf must build an aggregate, else nil
 	exit     *blockCode
 	exitEdge int
+	memos    []nestMemo // the latest distinct answers of red.Time
+	nextMemo int        // the memo to replace next
 }
 
 type okind uint8

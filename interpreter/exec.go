@@ -55,12 +55,74 @@ type ssaRank struct {
 	phiBuf      []value      // phi values on block entry
 	bindFrame   *frame       // the frame entering a reduced nest, for binder
 	binder      Binder       // the values of bindFrame, made once per rank
+	bindLog     *nestMemo    // records what binder answers, when not nil
 }
 
 // bind is the Binder of the frame that enters a reduced nest.
 func (r *ssaRank) bind(v ssa.Value) (int64, bool) {
-	x := r.getValue(r.bindFrame, v)
+	o := r.shared.operand(r.bindFrame.code, v)
+	x := r.get(r.bindFrame, &o)
+	if m := r.bindLog; m != nil {
+		m.asked = append(m.asked, o)
+		m.answers = append(m.answers, bindAnswer{x.i, x.k == vInt})
+	}
 	return x.i, x.k == vInt
+}
+
+// nestMemo is one answer of a reduced nest's Time: the values it asked
+// the binder for, in order, what the binder answered, and the time. Time
+// is a function of those answers alone, so a frame that gives the same
+// answers to the same questions gets the same time without asking the
+// oracle (which builds the nest's iteration counts anew each time).
+type nestMemo struct {
+	asked   []operand
+	answers []bindAnswer
+	t       float64
+}
+
+type bindAnswer struct {
+	i  int64
+	ok bool
+}
+
+// nestMemos bounds the memos kept per reduced nest: ranks enter a nest
+// with a few distinct sets of trip counts (block sizes differ by one).
+const nestMemos = 4
+
+// nestTime is the modelled time of reduced nest rc entered from frame f.
+func (r *ssaRank) nestTime(rc *reduction, f *frame) (float64, error) {
+	for i := range rc.memos {
+		if m := &rc.memos[i]; r.sameAnswers(f, m) {
+			return m.t, nil
+		}
+	}
+	m := &nestMemo{}
+	r.bindFrame, r.bindLog = f, m
+	t, err := rc.red.Time(r.binder)
+	r.bindLog = nil
+	if err != nil {
+		return t, err
+	}
+	m.t = t
+	if len(rc.memos) < nestMemos {
+		rc.memos = append(rc.memos, *m)
+	} else {
+		rc.memos[rc.nextMemo] = *m
+		rc.nextMemo = (rc.nextMemo + 1) % nestMemos
+	}
+	return t, nil
+}
+
+// sameAnswers reports whether the binder of f answers m's questions as
+// recorded.
+func (r *ssaRank) sameAnswers(f *frame, m *nestMemo) bool {
+	for i := range m.asked {
+		x := r.ref(f, &m.asked[i])
+		if a := m.answers[i]; x.i != a.i || (x.k == vInt) != a.ok {
+			return false
+		}
+	}
+	return true
 }
 
 // branchAcc is the error-diffusion state of one profiled branch.
@@ -174,12 +236,6 @@ func (r *ssaRank) getOther(o *operand) value {
 	return unknown
 }
 
-// getValue evaluates v in frame f, for the rare lookups by ssa.Value.
-func (r *ssaRank) getValue(f *frame, v ssa.Value) value {
-	o := r.shared.operand(f.code, v)
-	return r.get(f, &o)
-}
-
 // set stores the result of f's current instruction.
 func (r *ssaRank) set(f *frame, x value) { f.env[f.bc.code[f.pc-1].dst] = x }
 
@@ -262,8 +318,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			break
 		}
 		red := rc.red
-		r.bindFrame = f
-		t, err := red.Time(r.binder)
+		t, err := r.nestTime(rc, f)
 		if err != nil {
 			// The nest's time needs values it computes itself: run it.
 			r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
