@@ -469,7 +469,16 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 			r.set(f, unop(in.Op, x, in.X.Type()))
 		}
 	case *ssa.BinOp:
-		v, err := binop(in.Op, r.ref(f, &ic.a), r.ref(f, &ic.b), ic.num)
+		x, y := r.ref(f, &ic.a), r.ref(f, &ic.b)
+		if x.k == vInt && y.k == vInt && ic.num == (numType{}) {
+			// Most arithmetic is on int: done here, without binop's
+			// generality (and its large stack frame).
+			if v, ok := intFast(in.Op, x.i, y.i); ok {
+				f.env[ic.dst] = v
+				break
+			}
+		}
+		v, err := binop(in.Op, x, y, ic.num)
 		if err != nil {
 			return false, r.errorf(in.Pos(), "%v", err)
 		}
