@@ -73,6 +73,7 @@ type sim struct {
 	opts     Options
 	ranks    []*rank
 	ready    readyQueue
+	next     *rank // the rank to run next, taken from ready by yield
 	now      float64
 	chans    map[int]*channelLoad // channels numbered outside [0, denseChannels)
 	chanList []*channelLoad       // channels by number below denseChannels
@@ -111,8 +112,17 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		s.ranks = append(s.ranks, r)
 		s.ready.push(r)
 	}
-	for s.ready.Len() > 0 && s.err == nil {
-		r := s.ready.pop()
+	for s.err == nil {
+		// A rank that yields to an earlier one hands that one over in
+		// s.next, saving a push and a pop of the queue.
+		r := s.next
+		s.next = nil
+		if r == nil {
+			if s.ready.Len() == 0 {
+				break
+			}
+			r = s.ready.pop()
+		}
 		s.now = r.clock
 		s.advance(r)
 	}
@@ -175,10 +185,11 @@ func (s *sim) advance(r *rank) {
 	}
 }
 
-// yield puts r back in the queue if another ready rank is earlier.
+// yield puts r back in the queue if another ready rank is earlier, and
+// makes the earliest the next to run.
 func (s *sim) yield(r *rank) bool {
 	if s.ready.earlier(r) {
-		s.ready.push(r)
+		s.next = s.ready.pushPop(r)
 		return true
 	}
 	return false
