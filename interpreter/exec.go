@@ -462,7 +462,12 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.UnOp:
 		x := r.get(f, &ic.a)
 		if in.Op == token.MUL {
-			r.set(f, copyValue(r.load(x, in.Type())))
+			if x.k == vPtr && x.obj != nil && x.c >= 0 {
+				// A known cell: what load does, without asking for the type.
+				r.set(f, copyValue(x.obj.get(x.i)))
+			} else {
+				r.set(f, copyValue(r.load(x, in.Type())))
+			}
 		} else if in.Op == token.ARROW {
 			return false, r.errorf(in.Pos(), "unsupported construct: channel receive (channels inside an SPMD program are not modelled)")
 		} else {
@@ -524,7 +529,12 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.FieldAddr:
 		x := r.get(f, &ic.a)
 		if x.k == vPtr && x.c == 0 {
-			s := r.load(x, in.X.Type().Underlying().(*types.Pointer).Elem())
+			var s value
+			if x.obj != nil {
+				s = x.obj.get(x.i) // load of a known cell, without the type
+			} else {
+				s = r.load(x, in.X.Type().Underlying().(*types.Pointer).Elem())
+			}
 			if s.k == vStruct {
 				r.set(f, value{k: vPtr, obj: s.obj, i: int64(in.Field)})
 				break
