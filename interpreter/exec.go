@@ -51,8 +51,6 @@ type ssaRank struct {
 	await       *pendingCall // the MPI call whose completion Step is waiting for
 	op          Op           // the operation of the MPI call that yields
 	awaitBuf    pendingCall  // backing store of await
-	argBuf      []value      // a call's arguments, until the callee has them
-	phiBuf      []value      // phi values on block entry
 	bindFrame   *frame       // the frame entering a reduced nest, for binder
 	binder      Binder       // the values of bindFrame, made once per rank
 	bindLog     *nestMemo    // records what binder answers, when not nil
@@ -140,7 +138,11 @@ type programShared struct {
 	globalIdx  map[*ssa.Global]int32
 	globalList []*ssa.Global
 	nblocks    int // blocks compiled so far: the next block id
-	assume     map[Assumption]bool
+	// Scratch buffers of all ranks: ranks run one at a time, and a buffer
+	// one rank just used is still in the cache for the next.
+	argBuf []value // a call's arguments, until the callee has them
+	phiBuf []value // phi values on block entry
+	assume map[Assumption]bool
 }
 
 func newProgramShared(prog *ssa.Program, oracle Oracle) *programShared {
@@ -356,7 +358,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 		}
 	} else if edge >= 0 && len(bc.phis) > 0 {
 		ops := bc.edges[edge]
-		vals := r.phiBuf[:0]
+		vals := r.shared.phiBuf[:0]
 		for i := range ops {
 			vals = append(vals, r.get(f, &ops[i]))
 		}
@@ -364,7 +366,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			f.env[slot] = vals[i]
 		}
 		clear(vals)
-		r.phiBuf = vals[:0]
+		r.shared.phiBuf = vals[:0]
 	}
 	f.block, f.bc, f.pc = bc.b, bc, 0
 	// The phis, already evaluated, are passed over as executed, unless
