@@ -88,6 +88,7 @@ type calleeInfo struct {
 	mpi      bool
 	user     bool
 	mpiName  string // the mpi function's name (of the generic origin)
+	mpiQuery mpiQuery
 	elemSize int    // mpi: size of the type argument's values, else 1
 	libName  string // library functions: the name pureLib knows them by, once needed
 	code     *fnCode
@@ -326,6 +327,15 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 	}
 }
 
+// mpiQuery marks the mpi functions whose answer the rank knows at once.
+type mpiQuery uint8
+
+const (
+	queryNone mpiQuery = iota
+	queryRank          // Comm.Rank
+	querySize          // Comm.Size, NP
+)
+
 // callee returns what calls need to know about fn.
 func (s *programShared) callee(fn *ssa.Function) *calleeInfo {
 	if ci, ok := s.callees[fn]; ok {
@@ -337,6 +347,12 @@ func (s *programShared) callee(fn *ssa.Function) *calleeInfo {
 		ci.mpiName = fn.Name()
 		if o := fn.Origin(); o != nil {
 			ci.mpiName = o.Name()
+		}
+		switch ci.mpiName {
+		case "Rank":
+			ci.mpiQuery = queryRank
+		case "Size", "NP":
+			ci.mpiQuery = querySize
 		}
 		if targs := fn.TypeArgs(); len(targs) > 0 {
 			ci.elemSize = int(sizes.Sizeof(targs[0]))
