@@ -70,7 +70,8 @@ type okind uint8
 const (
 	oNone    okind = iota // absent (a Slice without Low, ...)
 	oSlot                 // idx: the frame's env slot
-	oConst                // val: a constant, function or builtin
+	oConst                // val: an aggregate constant, copied on use
+	oValue                // val: any other constant, a function or a builtin
 	oGlobal               // idx: the global's index in programShared
 	oUnknown              // a value of another function: unknown
 )
@@ -215,13 +216,16 @@ func (s *programShared) operand(fc *fnCode, v ssa.Value) operand {
 		return operand{kind: oNone}
 	case *ssa.Const:
 		c := constValue(v.Value, v.Type())
-		return operand{kind: oConst, val: &c}
+		if (c.k == vStruct || c.k == vArray) && c.obj != nil {
+			return operand{kind: oConst, val: &c}
+		}
+		return operand{kind: oValue, val: &c}
 	case *ssa.Function:
 		fv := funcv(v)
-		return operand{kind: oConst, val: &fv}
+		return operand{kind: oValue, val: &fv}
 	case *ssa.Builtin:
 		name := v.Name()
-		return operand{kind: oConst, val: &value{k: vFunc, sp: &name}}
+		return operand{kind: oValue, val: &value{k: vFunc, sp: &name}}
 	case *ssa.Global:
 		i, ok := s.globalIdx[v]
 		if !ok {

@@ -219,7 +219,7 @@ func (r *ssaRank) ref(f *frame, o *operand) *value {
 	switch o.kind {
 	case oSlot:
 		return &f.env[o.idx]
-	case oConst:
+	case oConst, oValue:
 		return o.val
 	}
 	v := r.getOther(o)
@@ -228,6 +228,8 @@ func (r *ssaRank) ref(f *frame, o *operand) *value {
 
 func (r *ssaRank) getOther(o *operand) value {
 	switch o.kind {
+	case oValue:
+		return *o.val
 	case oConst:
 		// Aggregate constants (zero structs and arrays) are fresh values
 		// each time, as if built anew.
