@@ -7,9 +7,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// args evaluates a call's arguments into the shared argBuf, after recv if it is
-// not nil (the receiver in invoke mode). They are valid until the next
-// call: a callee copies them into its frame.
+// args evaluates a call's arguments into the shared argBuf, after recv if
+// it is not nil (the receiver in invoke mode). They are valid until the
+// next call: a callee copies them into its frame.
 func (r *ssaRank) args(f *frame, ic *instrCode, recv *value) []value {
 	out := r.shared.argBuf[:0]
 	if recv != nil {

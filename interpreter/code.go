@@ -88,10 +88,10 @@ type calleeInfo struct {
 	fn       *ssa.Function
 	mpi      bool
 	user     bool
-	mpiName  string // the mpi function's name (of the generic origin)
-	mpiQuery mpiQuery
-	elemSize int    // mpi: size of the type argument's values, else 1
-	libName  string // library functions: the name pureLib knows them by, once needed
+	mpiName  string   // the mpi function's name (of the generic origin)
+	mpiQuery mpiQuery // Rank or Size: answered without an Op
+	elemSize int      // mpi: size of the type argument's values, else 1
+	libName  string   // library functions: the name pureLib knows them by, once needed
 	code     *fnCode
 }
 
