@@ -51,7 +51,14 @@ func recursiveDoublingBarrier(b *builder) {
 			}
 			q := f.real(nr ^ m)
 			b.exchange(r, q, have[r], have[q], false)
-			next[r] = union(have[r], have[q])
+			if q < r {
+				// q merged the same two sets this step: share its union
+				// (block lists are never modified), which halves what the
+				// schedule allocates (16 MB at P = 1024).
+				next[r] = next[q]
+			} else {
+				next[r] = union(have[r], have[q])
+			}
 		}
 		have = next
 	}

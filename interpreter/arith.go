@@ -157,6 +157,41 @@ func binop(op token.Token, x, y *value, t numType) (value, error) {
 	return unknown, nil
 }
 
+// intFast evaluates the common operations on 64-bit signed integers; ok
+// is false for the others (division by zero among them), which binop
+// handles.
+func intFast(op token.Token, a, b int64) (v value, ok bool) {
+	switch op {
+	case token.ADD:
+		return intv(a + b), true
+	case token.SUB:
+		return intv(a - b), true
+	case token.MUL:
+		return intv(a * b), true
+	case token.QUO:
+		if b != 0 {
+			return intv(a / b), true
+		}
+	case token.REM:
+		if b != 0 {
+			return intv(a % b), true
+		}
+	case token.EQL:
+		return boolv(a == b), true
+	case token.NEQ:
+		return boolv(a != b), true
+	case token.LSS:
+		return boolv(a < b), true
+	case token.LEQ:
+		return boolv(a <= b), true
+	case token.GTR:
+		return boolv(a > b), true
+	case token.GEQ:
+		return boolv(a >= b), true
+	}
+	return value{}, false
+}
+
 func intBinop(op token.Token, a, b int64, t numType) (value, error) {
 	u := t.unsigned
 	switch op {

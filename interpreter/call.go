@@ -7,18 +7,18 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// args evaluates a call's arguments into r.argBuf, after recv if it is
-// not nil (the receiver in invoke mode). They are valid until the next
-// call: a callee copies them into its frame.
+// args evaluates a call's arguments into the shared argBuf, after recv if
+// it is not nil (the receiver in invoke mode). They are valid until the
+// next call: a callee copies them into its frame.
 func (r *ssaRank) args(f *frame, ic *instrCode, recv *value) []value {
-	out := r.argBuf[:0]
+	out := r.shared.argBuf[:0]
 	if recv != nil {
 		out = append(out, *recv)
 	}
 	for i := range ic.args {
 		out = append(out, r.get(f, &ic.args[i]))
 	}
-	r.argBuf = out
+	r.shared.argBuf = out
 	return out
 }
 

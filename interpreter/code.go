@@ -17,6 +17,7 @@ type fnCode struct {
 	index  map[ssa.Value]int32 // slots by value, for lookups by ssa.Value (reduced nests)
 	nslots int
 	blocks []*blockCode // by ssa.BasicBlock.Index
+	frames []*frame     // frames of fn returned from, for reuse by any rank
 }
 
 // blockCode is one block of a fnCode.
@@ -60,6 +61,8 @@ type reduction struct {
 	defTypes []types.Type // per def: its type if unknownOf must build an aggregate, else nil
 	exit     *blockCode
 	exitEdge int
+	memos    []nestMemo // the latest distinct answers of red.Time
+	nextMemo int        // the memo to replace next
 }
 
 type okind uint8
@@ -67,7 +70,8 @@ type okind uint8
 const (
 	oNone    okind = iota // absent (a Slice without Low, ...)
 	oSlot                 // idx: the frame's env slot
-	oConst                // val: a constant, function or builtin
+	oConst                // val: an aggregate constant, copied on use
+	oValue                // val: any other constant, a function or a builtin
 	oGlobal               // idx: the global's index in programShared
 	oUnknown              // a value of another function: unknown
 )
@@ -84,9 +88,10 @@ type calleeInfo struct {
 	fn       *ssa.Function
 	mpi      bool
 	user     bool
-	mpiName  string // the mpi function's name (of the generic origin)
-	elemSize int    // mpi: size of the type argument's values, else 1
-	libName  string // library functions: the name pureLib knows them by, once needed
+	mpiName  string   // the mpi function's name (of the generic origin)
+	mpiQuery mpiQuery // Rank or Size: answered without an Op
+	elemSize int      // mpi: size of the type argument's values, else 1
+	libName  string   // library functions: the name pureLib knows them by, once needed
 	code     *fnCode
 }
 
@@ -211,13 +216,16 @@ func (s *programShared) operand(fc *fnCode, v ssa.Value) operand {
 		return operand{kind: oNone}
 	case *ssa.Const:
 		c := constValue(v.Value, v.Type())
-		return operand{kind: oConst, val: &c}
+		if (c.k == vStruct || c.k == vArray) && c.obj != nil {
+			return operand{kind: oConst, val: &c}
+		}
+		return operand{kind: oValue, val: &c}
 	case *ssa.Function:
 		fv := funcv(v)
-		return operand{kind: oConst, val: &fv}
+		return operand{kind: oValue, val: &fv}
 	case *ssa.Builtin:
 		name := v.Name()
-		return operand{kind: oConst, val: &value{k: vFunc, sp: &name}}
+		return operand{kind: oValue, val: &value{k: vFunc, sp: &name}}
 	case *ssa.Global:
 		i, ok := s.globalIdx[v]
 		if !ok {
@@ -323,6 +331,15 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 	}
 }
 
+// mpiQuery marks the mpi functions whose answer the rank knows at once.
+type mpiQuery uint8
+
+const (
+	queryNone mpiQuery = iota
+	queryRank          // Comm.Rank
+	querySize          // Comm.Size, NP
+)
+
 // callee returns what calls need to know about fn.
 func (s *programShared) callee(fn *ssa.Function) *calleeInfo {
 	if ci, ok := s.callees[fn]; ok {
@@ -334,6 +351,12 @@ func (s *programShared) callee(fn *ssa.Function) *calleeInfo {
 		ci.mpiName = fn.Name()
 		if o := fn.Origin(); o != nil {
 			ci.mpiName = o.Name()
+		}
+		switch ci.mpiName {
+		case "Rank":
+			ci.mpiQuery = queryRank
+		case "Size", "NP":
+			ci.mpiQuery = querySize
 		}
 		if targs := fn.TypeArgs(); len(targs) > 0 {
 			ci.elemSize = int(sizes.Sizeof(targs[0]))

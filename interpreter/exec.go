@@ -51,16 +51,76 @@ type ssaRank struct {
 	await       *pendingCall // the MPI call whose completion Step is waiting for
 	op          Op           // the operation of the MPI call that yields
 	awaitBuf    pendingCall  // backing store of await
-	argBuf      []value      // a call's arguments, until the callee has them
-	phiBuf      []value      // phi values on block entry
 	bindFrame   *frame       // the frame entering a reduced nest, for binder
 	binder      Binder       // the values of bindFrame, made once per rank
+	bindLog     *nestMemo    // records what binder answers, when not nil
 }
 
 // bind is the Binder of the frame that enters a reduced nest.
 func (r *ssaRank) bind(v ssa.Value) (int64, bool) {
-	x := r.getValue(r.bindFrame, v)
+	o := r.shared.operand(r.bindFrame.code, v)
+	x := r.get(r.bindFrame, &o)
+	if m := r.bindLog; m != nil {
+		m.asked = append(m.asked, o)
+		m.answers = append(m.answers, bindAnswer{x.i, x.k == vInt})
+	}
 	return x.i, x.k == vInt
+}
+
+// nestMemo is one answer of a reduced nest's Time: the values it asked
+// the binder for, in order, what the binder answered, and the time. Time
+// is a function of those answers alone, so a frame that gives the same
+// answers to the same questions gets the same time without asking the
+// oracle (which builds the nest's iteration counts anew each time).
+type nestMemo struct {
+	asked   []operand
+	answers []bindAnswer
+	t       float64
+}
+
+type bindAnswer struct {
+	i  int64
+	ok bool
+}
+
+// nestMemos bounds the memos kept per reduced nest: ranks enter a nest
+// with a few distinct sets of trip counts (block sizes differ by one).
+const nestMemos = 4
+
+// nestTime is the modelled time of reduced nest rc entered from frame f.
+func (r *ssaRank) nestTime(rc *reduction, f *frame) (float64, error) {
+	for i := range rc.memos {
+		if m := &rc.memos[i]; r.sameAnswers(f, m) {
+			return m.t, nil
+		}
+	}
+	m := &nestMemo{}
+	r.bindFrame, r.bindLog = f, m
+	t, err := rc.red.Time(r.binder)
+	r.bindLog = nil
+	if err != nil {
+		return t, err
+	}
+	m.t = t
+	if len(rc.memos) < nestMemos {
+		rc.memos = append(rc.memos, *m)
+	} else {
+		rc.memos[rc.nextMemo] = *m
+		rc.nextMemo = (rc.nextMemo + 1) % nestMemos
+	}
+	return t, nil
+}
+
+// sameAnswers reports whether the binder of f answers m's questions as
+// recorded.
+func (r *ssaRank) sameAnswers(f *frame, m *nestMemo) bool {
+	for i := range m.asked {
+		x := r.ref(f, &m.asked[i])
+		if a := m.answers[i]; x.i != a.i || (x.k == vInt) != a.ok {
+			return false
+		}
+	}
+	return true
 }
 
 // branchAcc is the error-diffusion state of one profiled branch.
@@ -77,9 +137,12 @@ type programShared struct {
 	callees    map[*ssa.Function]*calleeInfo
 	globalIdx  map[*ssa.Global]int32
 	globalList []*ssa.Global
-	nblocks    int      // blocks compiled so far: the next block id
-	frames     []*frame // frames returned from, for reuse by any rank
-	assume     map[Assumption]bool
+	nblocks    int // blocks compiled so far: the next block id
+	// Scratch buffers of all ranks: ranks run one at a time, and a buffer
+	// one rank just used is still in the cache for the next.
+	argBuf []value // a call's arguments, until the callee has them
+	phiBuf []value // phi values on block entry
+	assume map[Assumption]bool
 }
 
 func newProgramShared(prog *ssa.Program, oracle Oracle) *programShared {
@@ -156,7 +219,7 @@ func (r *ssaRank) ref(f *frame, o *operand) *value {
 	switch o.kind {
 	case oSlot:
 		return &f.env[o.idx]
-	case oConst:
+	case oConst, oValue:
 		return o.val
 	}
 	v := r.getOther(o)
@@ -165,6 +228,8 @@ func (r *ssaRank) ref(f *frame, o *operand) *value {
 
 func (r *ssaRank) getOther(o *operand) value {
 	switch o.kind {
+	case oValue:
+		return *o.val
 	case oConst:
 		// Aggregate constants (zero structs and arrays) are fresh values
 		// each time, as if built anew.
@@ -173,12 +238,6 @@ func (r *ssaRank) getOther(o *operand) value {
 		return value{k: vPtr, obj: r.global(o.idx)}
 	}
 	return unknown
-}
-
-// getValue evaluates v in frame f, for the rare lookups by ssa.Value.
-func (r *ssaRank) getValue(f *frame, v ssa.Value) value {
-	o := r.shared.operand(f.code, v)
-	return r.get(f, &o)
 }
 
 // set stores the result of f's current instruction.
@@ -226,21 +285,19 @@ func (r *ssaRank) pushCall(fn *ssa.Function, args []value, free *object, retSlot
 }
 
 func (r *ssaRank) pushCode(fc *fnCode, args []value, free *object, retSlot int32) error {
-	// Frames come from the pool all ranks share: the one a rank just
-	// returned from is still in the cache when the next rank calls.
+	// Frames come from the function's pool, which all ranks share: the
+	// one a rank just returned from is still in the cache when the next
+	// rank calls, and its env has the right size.
 	var f *frame
-	if n := len(r.shared.frames); n > 0 {
-		f = r.shared.frames[n-1]
-		r.shared.frames = r.shared.frames[:n-1]
+	var env []value
+	if n := len(fc.frames); n > 0 {
+		f = fc.frames[n-1]
+		fc.frames = fc.frames[:n-1]
+		env = f.env
+		clear(env)
 	} else {
 		f = &frame{}
-	}
-	env := f.env
-	if cap(env) < fc.nslots {
 		env = make([]value, fc.nslots)
-	} else {
-		env = env[:fc.nslots]
-		clear(env)
 	}
 	*f = frame{fn: fc.fn, code: fc, env: env, defers: f.defers[:0], retSlot: retSlot}
 	// Params take the first slots, free variables the next ones.
@@ -265,8 +322,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			break
 		}
 		red := rc.red
-		r.bindFrame = f
-		t, err := red.Time(r.binder)
+		t, err := r.nestTime(rc, f)
 		if err != nil {
 			// The nest's time needs values it computes itself: run it.
 			r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
@@ -304,7 +360,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 		}
 	} else if edge >= 0 && len(bc.phis) > 0 {
 		ops := bc.edges[edge]
-		vals := r.phiBuf[:0]
+		vals := r.shared.phiBuf[:0]
 		for i := range ops {
 			vals = append(vals, r.get(f, &ops[i]))
 		}
@@ -312,7 +368,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			f.env[slot] = vals[i]
 		}
 		clear(vals)
-		r.phiBuf = vals[:0]
+		r.shared.phiBuf = vals[:0]
 	}
 	f.block, f.bc, f.pc = bc.b, bc, 0
 	// The phis, already evaluated, are passed over as executed, unless
@@ -410,14 +466,28 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.UnOp:
 		x := r.get(f, &ic.a)
 		if in.Op == token.MUL {
-			r.set(f, copyValue(r.load(x, in.Type())))
+			if x.k == vPtr && x.obj != nil && x.c >= 0 {
+				// A known cell: what load does, without asking for the type.
+				r.set(f, copyValue(x.obj.get(x.i)))
+			} else {
+				r.set(f, copyValue(r.load(x, in.Type())))
+			}
 		} else if in.Op == token.ARROW {
 			return false, r.errorf(in.Pos(), "unsupported construct: channel receive (channels inside an SPMD program are not modelled)")
 		} else {
 			r.set(f, unop(in.Op, x, in.X.Type()))
 		}
 	case *ssa.BinOp:
-		v, err := binop(in.Op, r.ref(f, &ic.a), r.ref(f, &ic.b), ic.num)
+		x, y := r.ref(f, &ic.a), r.ref(f, &ic.b)
+		if x.k == vInt && y.k == vInt && ic.num == (numType{}) {
+			// Most arithmetic is on int: done here, without binop's
+			// generality (and its large stack frame).
+			if v, ok := intFast(in.Op, x.i, y.i); ok {
+				f.env[ic.dst] = v
+				break
+			}
+		}
+		v, err := binop(in.Op, x, y, ic.num)
 		if err != nil {
 			return false, r.errorf(in.Pos(), "%v", err)
 		}
@@ -463,7 +533,12 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.FieldAddr:
 		x := r.get(f, &ic.a)
 		if x.k == vPtr && x.c == 0 {
-			s := r.load(x, in.X.Type().Underlying().(*types.Pointer).Elem())
+			var s value
+			if x.obj != nil {
+				s = x.obj.get(x.i) // load of a known cell, without the type
+			} else {
+				s = r.load(x, in.X.Type().Underlying().(*types.Pointer).Elem())
+			}
 			if s.k == vStruct {
 				r.set(f, value{k: vPtr, obj: s.obj, i: int64(in.Field)})
 				break
@@ -580,7 +655,7 @@ func (r *ssaRank) ret(f *frame, ic *instrCode) (bool, error) {
 	r.stack = r.stack[:len(r.stack)-1]
 	onExit, retSlot := f.onExit, f.retSlot
 	f.onExit = nil
-	r.shared.frames = append(r.shared.frames, f)
+	f.code.frames = append(f.code.frames, f)
 	if onExit != nil {
 		onExit()
 	}

@@ -42,6 +42,16 @@ type pendingCall struct {
 // answers it at once (Rank, Size, ...).
 func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value) (Op, bool, error) {
 	name, es := ci.mpiName, ci.elemSize
+	// Rank and Size, called every step by many programs, need none of
+	// what follows.
+	switch ci.mpiQuery {
+	case queryRank:
+		r.set(f, intv(int64(r.rank)))
+		return Op{}, false, nil
+	case querySize:
+		r.set(f, intv(int64(r.size)))
+		return Op{}, false, nil
+	}
 	if ic.site == "" {
 		site := r.shared.prog.Fset.Position(in.Pos())
 		ic.site = fmt.Sprintf("%s:%d", baseName(site.Filename), site.Line)
@@ -82,17 +92,8 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		}
 		r.top().onExit = func() { r.stack = r.stack[:0] } // the rank ends with its body
 		return op, false, nil
-	case "NP":
-		r.set(f, intv(int64(r.size)))
-		return op, false, nil
 	case "Wtime":
 		r.set(f, unknown)
-		return op, false, nil
-	case "Rank":
-		r.set(f, intv(int64(r.rank)))
-		return op, false, nil
-	case "Size":
-		r.set(f, intv(int64(r.size)))
 		return op, false, nil
 	case "BeginInterval", "EndInterval":
 		if args[1].k != vInt {

@@ -44,25 +44,50 @@ func (q *readyQueue) push(r *rank) {
 func (q *readyQueue) pop() *rank {
 	n := len(q.items) - 1
 	top := q.items[0].r
-	q.items[0] = q.items[n]
+	last := q.items[n]
 	q.items[n] = readyItem{}
 	q.items = q.items[:n]
-	// Sift down.
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		m := l
-		if r := l + 1; r < n && q.items[r].before(q.items[l]) {
-			m = r
-		}
-		if !q.items[m].before(q.items[i]) {
-			break
-		}
-		q.items[i], q.items[m] = q.items[m], q.items[i]
-		i = m
+	if n > 0 {
+		q.replaceTop(last)
 	}
 	return top
+}
+
+// pushPop pushes r and pops the earliest rank, in one pass: the caller
+// knows that the head goes before r, so r takes the head's place.
+func (q *readyQueue) pushPop(r *rank) *rank {
+	top := q.items[0].r
+	q.replaceTop(readyItem{clock: r.clock, id: r.id, r: r})
+	return top
+}
+
+// replaceTop puts x in place of the head and restores the heap order. The
+// hole left by the head goes down to a leaf along the earlier children
+// (one comparison per level), then x rises from there: x, an entry from
+// the bottom, usually belongs near the bottom, so this takes about half
+// the comparisons of sifting x down from the top.
+func (q *readyQueue) replaceTop(x readyItem) {
+	items := q.items
+	n := len(items)
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && items[c+1].before(items[c]) {
+			c++
+		}
+		items[i] = items[c]
+		i = c
+	}
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !x.before(items[parent]) {
+			break
+		}
+		items[i] = items[parent]
+		i = parent
+	}
+	items[i] = x
 }

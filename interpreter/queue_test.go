@@ -39,3 +39,35 @@ func TestReadyQueueOrder(t *testing.T) {
 		}
 	}
 }
+
+// pushPop gives what push then pop give.
+func TestReadyQueuePushPop(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	var a, b readyQueue
+	id := 0
+	newRank := func() *rank {
+		id++
+		return &rank{id: id, clock: float64(rng.Intn(20))}
+	}
+	for range 50 {
+		r := newRank()
+		a.push(r)
+		b.push(r)
+	}
+	for range 1000 {
+		r := newRank()
+		if !a.earlier(r) {
+			continue
+		}
+		a.push(r)
+		want := a.pop()
+		if got := b.pushPop(r); got != want {
+			t.Fatalf("pushPop = rank %d, push and pop give rank %d", got.id, want.id)
+		}
+	}
+	for a.Len() > 0 {
+		if got, want := b.pop(), a.pop(); got != want {
+			t.Fatalf("pop = rank %d, want rank %d", got.id, want.id)
+		}
+	}
+}

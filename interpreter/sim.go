@@ -73,17 +73,26 @@ type sim struct {
 	opts     Options
 	ranks    []*rank
 	ready    readyQueue
+	next     *rank // the rank to run next, taken from ready by yield
 	now      float64
 	chans    map[int]*channelLoad // channels numbered outside [0, denseChannels)
 	chanList []*channelLoad       // channels by number below denseChannels
 	scheds   map[schedKey][][]Step
 	run      *Run
 	err      error
-	slab     []request // requests are allocated in blocks
+	slab     []request  // requests are allocated in blocks
+	free     []*request // completed requests, for reuse
 }
 
-// newRequest returns a zero request.
+// newRequest returns a zero request: the last one freed, whose memory is
+// still in the cache, or a new one.
 func (s *sim) newRequest() *request {
+	if n := len(s.free); n > 0 {
+		q := s.free[n-1]
+		s.free = s.free[:n-1]
+		*q = request{}
+		return q
+	}
 	if len(s.slab) == 0 {
 		s.slab = make([]request, 256)
 	}
@@ -103,8 +112,17 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		s.ranks = append(s.ranks, r)
 		s.ready.push(r)
 	}
-	for s.ready.Len() > 0 && s.err == nil {
-		r := s.ready.pop()
+	for s.err == nil {
+		// A rank that yields to an earlier one hands that one over in
+		// s.next, saving a push and a pop of the queue.
+		r := s.next
+		s.next = nil
+		if r == nil {
+			if s.ready.Len() == 0 {
+				break
+			}
+			r = s.ready.pop()
+		}
 		s.now = r.clock
 		s.advance(r)
 	}
@@ -167,10 +185,11 @@ func (s *sim) advance(r *rank) {
 	}
 }
 
-// yield puts r back in the queue if another ready rank is earlier.
+// yield puts r back in the queue if another ready rank is earlier, and
+// makes the earliest the next to run.
 func (s *sim) yield(r *rank) bool {
 	if s.ready.earlier(r) {
-		s.ready.push(r)
+		s.next = s.ready.pushPop(r)
 		return true
 	}
 	return false
@@ -323,6 +342,10 @@ func (s *sim) finishWait(r *rank, qs []*request) {
 	}
 	r.clock = end
 	r.waitSet = nil
+	// Nothing refers to a completed request any more: a receive left the
+	// posted queue when it matched, a rendezvous send left the receiver's
+	// unexpected queue, and waited requests left r.reqs.
+	s.free = append(s.free, qs...)
 }
 
 // wake is called when a request of a blocked rank completes.

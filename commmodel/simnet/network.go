@@ -80,22 +80,41 @@ func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, root int) [][]inte
 	if err != nil {
 		panic(fmt.Sprintf("simnet: Schedule %v/%v P=%d: %v", op, alg, p, err))
 	}
-	out := make([][]interpreter.Step, p)
-	for r := range p {
-		if copied := localBytes(op, bytes, r, root); copied > 0 && !n.NoLocalCopies {
-			out[r] = append(out[r], interpreter.Step{Compute: n.localCopy(copied)})
+	// Steps and transfers are carved out of two arrays: at P = 1024 a
+	// schedule has tens of thousands of them.
+	nsteps, ntransfers := 0, 0
+	for _, steps := range s.Ranks {
+		nsteps += len(steps) + 1
+		for _, st := range steps {
+			ntransfers += len(st.Sends) + len(st.Recvs)
 		}
 	}
-	for r, steps := range s.Ranks {
-		for _, st := range steps {
-			is := interpreter.Step{Compute: float64(st.ReduceBytes) * n.M.ReduceTimePerByte}
-			for _, t := range st.Sends {
-				is.Sends = append(is.Sends, interpreter.Transfer{Peer: t.Peer, Bytes: t.Bytes})
+	stepBuf := make([]interpreter.Step, 0, nsteps)
+	transferBuf := make([]interpreter.Transfer, 0, ntransfers)
+	transfers := func(ts []commmodel.Transfer) []interpreter.Transfer {
+		if len(ts) == 0 {
+			return nil
+		}
+		start := len(transferBuf)
+		for _, t := range ts {
+			transferBuf = append(transferBuf, interpreter.Transfer{Peer: t.Peer, Bytes: t.Bytes})
+		}
+		return transferBuf[start:len(transferBuf):len(transferBuf)]
+	}
+	out := make([][]interpreter.Step, p)
+	for r := range p {
+		start := len(stepBuf)
+		if copied := localBytes(op, bytes, r, root); copied > 0 && !n.NoLocalCopies {
+			stepBuf = append(stepBuf, interpreter.Step{Compute: n.localCopy(copied)})
+		}
+		if r < len(s.Ranks) {
+			for _, st := range s.Ranks[r] {
+				stepBuf = append(stepBuf, interpreter.Step{Compute: float64(st.ReduceBytes) * n.M.ReduceTimePerByte,
+					Sends: transfers(st.Sends), Recvs: transfers(st.Recvs)})
 			}
-			for _, t := range st.Recvs {
-				is.Recvs = append(is.Recvs, interpreter.Transfer{Peer: t.Peer, Bytes: t.Bytes})
-			}
-			out[r] = append(out[r], is)
+		}
+		if len(stepBuf) > start {
+			out[r] = stepBuf[start:len(stepBuf):len(stepBuf)]
 		}
 	}
 	return out
