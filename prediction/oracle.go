@@ -3,6 +3,7 @@ package prediction
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 
@@ -39,6 +40,13 @@ type Oracle struct {
 	// blockLabel is the region whose own time is most of a block's cost.
 	blockLabel map[*ssa.BasicBlock]string
 	blockTop   map[*ssa.BasicBlock]float64
+	// sharedExit holds the exit tests of loops that have more than one,
+	// with the loop's region ID: the profile counts a loop's exits, not
+	// which test took them, so each such test gets the loop's exit rate.
+	sharedExit map[*ssa.BasicBlock]string
+	// otherArgs is set when the simulated arguments are not the
+	// profile's (SetArgs).
+	otherArgs bool
 }
 
 // NewOracle derives block costs, branch frequencies and reduced nests from
@@ -49,7 +57,8 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{},
 		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},
-		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{}}
+		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{},
+		sharedExit: map[*ssa.BasicBlock]string{}}
 	regions := map[string]*model.Region{}
 	for _, f := range mp.Funcs {
 		o.user[f.SSA] = f
@@ -121,6 +130,10 @@ func (o *Oracle) note(fset *token.FileSet, pos token.Pos, format string, args ..
 	o.notes[fmt.Sprintf("%s: %s", fset.Position(pos), fmt.Sprintf(format, args...))] = true
 }
 
+// SetArgs tells the oracle the program arguments of the simulations, so
+// that it notes the assumptions that only hold with the profile's own.
+func (o *Oracle) SetArgs(args []string) { o.otherArgs = !slices.Equal(args, o.prof.Meta.Args) }
+
 // Notes lists, sorted, what the oracle could not map from the profile.
 func (o *Oracle) Notes() []string {
 	out := make([]string, 0, len(o.notes))
@@ -161,10 +174,12 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 			for _, b := range r.Blocks {
 				in[b] = true
 			}
+			var exits []*ssa.BasicBlock
 			for _, b := range r.Blocks {
 				if len(b.Succs) != 2 || in[b.Succs[0]] == in[b.Succs[1]] {
 					continue
 				}
+				exits = append(exits, b)
 				// An exit test: at the header it runs once more than the
 				// body per entry; elsewhere (a bottom test) once per
 				// iteration.
@@ -177,6 +192,11 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 					o.branch[b] = stay
 				} else {
 					o.branch[b] = 1 - stay
+				}
+			}
+			if len(exits) > 1 {
+				for _, b := range exits {
+					o.sharedExit[b] = id
 				}
 			}
 		}
@@ -207,6 +227,10 @@ func (o *Oracle) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 // half the time, and noted.
 func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 	if p, ok := o.branch[b]; ok {
+		if loop, shared := o.sharedExit[b]; shared && o.otherArgs {
+			o.note(o.mp.Fset, blockPos(b), "loop %s has more than one exit test and this one depends on data: it exits at the loop's profiled rate, which the profile's arguments (%s) set; with other arguments the trip count may be wrong (docs/prediction.md, Known limits)",
+				loop, strings.Join(o.prof.Meta.Args, " "))
+		}
 		return p, true
 	}
 	// The profiled run ended normally, so an arm that always ends the

@@ -197,7 +197,11 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 		return nil, nil, err
 	}
 	oracle, err := NewOracle(mp, lp, prof)
-	return mp, oracle, err
+	if err != nil {
+		return nil, nil, err
+	}
+	oracle.SetArgs(opts.Args)
+	return mp, oracle, nil
 }
 
 // simulate predicts one configuration: p ranks on nodes nodes, per per node.

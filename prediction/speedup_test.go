@@ -174,3 +174,33 @@ func TestLockstepTableSlowsCoupledRanks(t *testing.T) {
 		t.Errorf("T(2)/T(1) = %.3f without the lockstep table, %.3f with one core for 2 ranks: ratio %.2f, want 1.4 to 2", times[false], times[true], r)
 	}
 }
+
+// A loop with two exit tests, one on data, exits at its profiled rate: a
+// prediction with other arguments than the profile's says so (heat's
+// "step < maxSteps && change > tol" with another -steps), and one with the
+// profile's own arguments does not.
+func TestSharedExitNotedWithOtherArgs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	profArgs := []string{"-n", "96", "-steps", "20", "-check=false"}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", NP: []int{1, 2}, Machine: "ib-qdr",
+		ProfileArgs: profArgs, ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json")}
+	for _, tc := range []struct {
+		steps string
+		noted bool
+	}{{"20", false}, {"40", true}} {
+		opts.Args = []string{"-n", "96", "-steps", tc.steps, "-check=false"}
+		pred, err := Speedup(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		noted := false
+		for _, n := range pred.Notes {
+			noted = noted || strings.Contains(n, "more than one exit test") && strings.Contains(n, "-steps 20")
+		}
+		if noted != tc.noted {
+			t.Errorf("-steps %s against a profile at -steps 20: noted %v, want %v; notes:\n%s", tc.steps, noted, tc.noted, strings.Join(pred.Notes, "\n"))
+		}
+	}
+}
