@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parpredict/parpredict/internal/timinglock"
 	"github.com/parpredict/parpredict/mpi"
 )
 
@@ -27,6 +28,14 @@ func TestMain(m *testing.M) {
 }
 
 func runTests(m *testing.M) int {
+	// Building and running every example takes the cores: never beside
+	// the timing tests (internal/timinglock).
+	release, err := timinglock.AcquireShared()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "examples_test:", err)
+		return 1
+	}
+	defer release()
 	dir, err := os.MkdirTemp("", "parpredict-examples-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "examples_test:", err)
