@@ -2,6 +2,7 @@ package profiler
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -35,19 +36,26 @@ func TestExamplesBalance(t *testing.T) {
 				t.Skipf("no %s here yet (examples branch not merged): %v", src, err)
 			}
 			dir := copyModule(t, src, tc.name)
-			p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: tc.args, Repeat: 5})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var row *Region
-			for i := range p.Regions {
-				r := &p.Regions[i]
-				parent, ok := p.Region(r.Parent)
-				if r.Func == tc.fn && r.Kind == Loop && r.Imbalance != nil && ok && parent.Kind == FuncBody {
-					row = r
-					break
+			rowLoop := func(p *Profile) *Region {
+				for i := range p.Regions {
+					r := &p.Regions[i]
+					parent, ok := p.Region(r.Parent)
+					if r.Func == tc.fn && r.Kind == Loop && r.Imbalance != nil && ok && parent.Kind == FuncBody {
+						return r
+					}
 				}
+				return nil
 			}
+			p := profileTwiceIfNeeded(t, func() (*Profile, error) {
+				return Run(context.Background(), Options{Dir: dir, Package: ".", Args: tc.args, Repeat: 5})
+			}, func(p *Profile) string {
+				if row := rowLoop(p); row != nil && row.Imbalance.Balanced != tc.balanced {
+					return fmt.Sprintf("%s: balanced = %v (D/Tmean %.3f over %d runs), want %v",
+						row.ID, row.Imbalance.Balanced, row.Imbalance.Ratio, row.Imbalance.Runs, tc.balanced)
+				}
+				return ""
+			})
+			row := rowLoop(p)
 			if row == nil {
 				t.Fatalf("no outermost loop with per-iteration times in %s", tc.fn)
 			}
@@ -57,4 +65,26 @@ func TestExamplesBalance(t *testing.T) {
 			}
 		})
 	}
+}
+
+// profileTwiceIfNeeded profiles with run and, if timingComplaint finds
+// something wrong with what the profile's timings say, logs it and
+// profiles once more, returning the second profile for the test to
+// check. Timings can be spoiled in every run of one profile by the
+// machine (another process, a virtual machine's second core taken away
+// for a while); a real misclassification or accounting error shows in
+// both profiles and still fails.
+func profileTwiceIfNeeded(t *testing.T, run func() (*Profile, error), timingComplaint func(*Profile) string) *Profile {
+	t.Helper()
+	p, err := run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := timingComplaint(p); c != "" {
+		t.Logf("first profile: %s; profiling again", c)
+		if p, err = run(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
 }
