@@ -197,9 +197,20 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			if err != nil {
 				return nil, err
 			}
-			m, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, countK, k)
-			if err != nil {
-				return nil, err
+			// The fastest of a few runs, as for the timed runs: another
+			// process, or a virtual machine's second core taken away for a
+			// while, only ever adds time, and a slowdown ratio from one
+			// disturbed run moved a prediction by 30 % (transpose's two
+			// ranks read 1.45 in one profile, 1.09 in the next).
+			var m *measured
+			for range contentionRuns {
+				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, countK, k)
+				if err != nil {
+					return nil, err
+				}
+				if m == nil || mk.wallNs < m.wallNs {
+					m = mk
+				}
 			}
 			a := &aggregator{in: in, plan: plan, m: *m, costs: *timed.counts.Costs}
 			a.run()
@@ -212,6 +223,10 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	}
 	return p, nil
 }
+
+// contentionRuns is how many timed runs each rank count of the
+// node-contention reruns makes; the fastest counts.
+const contentionRuns = 3
 
 // vectorRuns gives the apart loops of plan (tight loops, see timerPlan)
 // their per-iteration times: the vector binary runs as often as the timing
