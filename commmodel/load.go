@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -195,11 +196,10 @@ func (m *Machine) validate() error {
 	if !(m.ReduceTimePerByte >= 0) {
 		return errAt("reduce_time_per_byte must not be negative", "reduce_time_per_byte")
 	}
-	switch m.Collectives.Rules {
-	case "":
+	if m.Collectives.Rules == "" {
 		m.Collectives.Rules = RulesOpenMPI
-	case RulesOpenMPI, RulesMPICH, RulesGoroutine:
-	default:
+	}
+	if !slices.Contains(RuleSets, m.Collectives.Rules) {
 		return errAt(fmt.Sprintf("collectives.rules %q: want one of %s", m.Collectives.Rules, strings.Join(RuleSets, ", ")), "collectives", "rules")
 	}
 	keys := make([]string, 0, len(m.Collectives.Force))

@@ -178,20 +178,13 @@ func (b *commBackend) gathervNamed(send, recv []byte, counts, displs []int, root
 		b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(send), Capacity: len(part(root)), Op: name})
 	}
 	copy(part(root), send)
-	// All receives posted at once, so that each block lands in recv
-	// directly, whichever rank arrives first.
-	reqs := make([]*reqBackend, 0, b.size()-1)
-	b.w.mu.Lock()
-	b.checkFailedLocked()
+	var peers []int
 	for r := range b.size() {
 		if r != root {
-			req := &reqBackend{owner: b.rs, isRecv: true, ctx: b.ctx + 1, src: r, tag: tagGather, buf: part(r), op: name}
-			b.postRecvLocked(req)
-			reqs = append(reqs, req)
+			peers = append(peers, r)
 		}
 	}
-	b.waitLocked(reqs, opDesc{name: name, peer: none, tag: none, root: root})
-	b.w.mu.Unlock()
+	b.recvFromAll(peers, part, tagGather, opDesc{name: name, peer: none, tag: none, root: root}, nil)
 }
 
 func (b *commBackend) scatterv(send []byte, counts, displs []int, recv []byte, _ dtype, root int) {
@@ -235,23 +228,38 @@ func (b *commBackend) alltoallv(send []byte, scounts, sdispls []int, recv []byte
 		b.fail(&TruncationError{Receiver: b.rs.rank, Sender: b.rs.rank, Tag: -1, Bytes: len(own), Capacity: len(dst), Op: "Alltoall"})
 	}
 	copy(dst, own)
-	// Every receive is posted before the first send, so that a peer's
-	// block lands in recv directly (one copy, as in the ping-pong that
-	// calibrates the cost model) instead of in a fresh buffer first.
-	reqs := make([]*reqBackend, 0, n-1)
+	peers := make([]int, 0, n-1)
+	for k := 1; k < n; k++ {
+		peers = append(peers, (b.rank-k+n)%n)
+	}
+	b.recvFromAll(peers, func(r int) []byte { return recv[rdispls[r] : rdispls[r]+rcounts[r]] }, tagAlltoall,
+		opDesc{name: "Alltoall", peer: none, tag: none, root: none}, func() {
+			for k := 1; k < n; k++ {
+				r := (b.rank + k) % n
+				b.deliverLocked(b.ctx+1, send[sdispls[r]:sdispls[r]+scounts[r]], r, tagAlltoall)
+			}
+		})
+}
+
+// recvFromAll posts a receive from each rank of peers into buf(peer), in
+// the collective context, before sends (if any) deliver this rank's
+// blocks, then waits for the receives. A block that finds its receive
+// posted is copied once, straight into place; one that does not goes into
+// a queued buffer first, which for the megabyte blocks of an all-to-all
+// cost more than the copy (and the ping-pong that calibrates the cost
+// model is the posted case).
+func (b *commBackend) recvFromAll(peers []int, buf func(peer int) []byte, tag int, d opDesc, sends func()) {
+	reqs := make([]*reqBackend, len(peers))
 	b.w.mu.Lock()
 	b.checkFailedLocked()
-	for k := 1; k < n; k++ {
-		r := (b.rank - k + n) % n
-		req := &reqBackend{owner: b.rs, isRecv: true, ctx: b.ctx + 1, src: r, tag: tagAlltoall, buf: recv[rdispls[r] : rdispls[r]+rcounts[r]], op: "Alltoall"}
-		b.postRecvLocked(req)
-		reqs = append(reqs, req)
+	for i, r := range peers {
+		reqs[i] = b.recvReq(b.ctx+1, buf(r), r, tag, d.name)
+		b.postRecvLocked(reqs[i])
 	}
-	for k := 1; k < n; k++ {
-		r := (b.rank + k) % n
-		b.deliverLocked(b.ctx+1, send[sdispls[r]:sdispls[r]+scounts[r]], r, tagAlltoall)
+	if sends != nil {
+		sends()
 	}
-	b.waitLocked(reqs, opDesc{name: "Alltoall", peer: none, tag: none, root: none})
+	b.waitLocked(reqs, d)
 	b.w.mu.Unlock()
 }
 

@@ -1,3 +1,5 @@
+//go:build !openmpi && !mpich
+
 package mpi
 
 import (

@@ -44,6 +44,12 @@ func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int) {
 	rs.unexpected = append(rs.unexpected, msg)
 }
 
+// recvReq is a receive of this rank into buf, not yet posted; op is the
+// user-visible operation it belongs to.
+func (b *commBackend) recvReq(ctx int, buf []byte, source, tag int, op string) *reqBackend {
+	return &reqBackend{owner: b.rs, isRecv: true, ctx: ctx, src: source, tag: tag, buf: buf, op: op}
+}
+
 // takePostedLocked removes and returns the first receive posted at rs
 // that a message from this rank with ctx and tag matches, or nil.
 func (b *commBackend) takePostedLocked(rs *rankState, ctx, tag int) *reqBackend {
@@ -166,7 +172,7 @@ func (b *commBackend) checkFailedLocked() {
 }
 
 func (b *commBackend) recvCtx(ctx int, buf []byte, source, tag int, d opDesc) Status {
-	r := &reqBackend{owner: b.rs, isRecv: true, ctx: ctx, src: source, tag: tag, buf: buf, op: d.name}
+	r := b.recvReq(ctx, buf, source, tag, d.name)
 	b.w.mu.Lock()
 	b.checkFailedLocked()
 	b.postRecvLocked(r)
@@ -180,7 +186,7 @@ func (b *commBackend) recv(buf []byte, _ dtype, source, tag int) Status {
 }
 
 func (b *commBackend) sendrecv(sendbuf []byte, dest, sendtag int, recvbuf []byte, source, recvtag int, _ dtype) Status {
-	r := &reqBackend{owner: b.rs, isRecv: true, ctx: b.ctx, src: source, tag: recvtag, buf: recvbuf, op: "Sendrecv"}
+	r := b.recvReq(b.ctx, recvbuf, source, recvtag, "Sendrecv")
 	b.w.mu.Lock()
 	b.checkFailedLocked()
 	b.postRecvLocked(r) // post first so a self-send matches it
@@ -200,7 +206,7 @@ func (b *commBackend) isend(data []byte, _ dtype, dest, tag int) *reqBackend {
 }
 
 func (b *commBackend) irecv(buf []byte, _ dtype, source, tag int) *reqBackend {
-	r := &reqBackend{owner: b.rs, isRecv: true, ctx: b.ctx, src: source, tag: tag, buf: buf, op: "Irecv"}
+	r := b.recvReq(b.ctx, buf, source, tag, "Irecv")
 	b.w.mu.Lock()
 	b.checkFailedLocked()
 	b.postRecvLocked(r)

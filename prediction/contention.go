@@ -188,18 +188,12 @@ type onNode struct {
 	red   map[*interpreter.Reduction]*interpreter.Reduction
 }
 
-// factor is the compute stretch of the regions ids' own time.
-func (s *onNode) factor(ids ...string) float64 {
-	key := ""
-	if len(ids) == 1 {
-		key = ids[0]
-	} else {
-		key = fmt.Sprint(ids)
-	}
-	f, ok := s.slow[key]
+// factor is the compute stretch of region id's own time, computed once.
+func (s *onNode) factor(id string) float64 {
+	f, ok := s.slow[id]
 	if !ok {
-		f = s.share * s.n.regions(ids, s.k)
-		s.slow[key] = f
+		f = s.share * s.n.regions([]string{id}, s.k)
+		s.slow[id] = f
 	}
 	return f
 }
@@ -230,11 +224,14 @@ func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 	if v, ok := s.red[r]; ok {
 		return v
 	}
-	ids := s.o.sources[r.ID]
-	if ids == nil {
-		ids = []string{r.ID}
+	// Once per nest (s.red): its sources are one region or a kernel's
+	// call sites.
+	var f float64
+	if ids := s.o.sources[r.ID]; ids != nil {
+		f = s.share * s.n.regions(ids, s.k)
+	} else {
+		f = s.factor(r.ID)
 	}
-	f := s.factor(ids...)
 	v := *r
 	base := r.Time
 	v.Time = func(bind interpreter.Binder) (float64, error) {

@@ -145,8 +145,8 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			return nil, err
 		}
 		for k := range plan.vec {
-			if k < len(m.counts.Regions) && len(m.counts.Regions[k].VecMin) > 0 {
-				vecRuns[k] = append(vecRuns[k], m.counts.Regions[k].VecMin)
+			if v := regionCounts(m, k).VecMin; len(v) > 0 {
+				vecRuns[k] = append(vecRuns[k], v)
 			}
 		}
 		if timed == nil || m.wallNs < timed.wallNs {

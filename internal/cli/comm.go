@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -89,12 +90,11 @@ func commRun(opts *commOptions, streams *IO) error {
 	if err != nil {
 		return err
 	}
-	switch opts.rules {
-	case "":
-	case commmodel.RulesOpenMPI, commmodel.RulesMPICH, commmodel.RulesGoroutine:
+	if opts.rules != "" {
+		if !slices.Contains(commmodel.RuleSets, opts.rules) {
+			return &FlagError{fmt.Errorf("--rules %q: want one of %s", opts.rules, strings.Join(commmodel.RuleSets, ", "))}
+		}
 		m.Collectives.Rules = opts.rules
-	default:
-		return &FlagError{fmt.Errorf("--rules %q: want one of %s", opts.rules, strings.Join(commmodel.RuleSets, ", "))}
 	}
 	configs, err := commConfigs(m, opts.np, opts.placements)
 	if err != nil {
