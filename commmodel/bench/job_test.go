@@ -120,7 +120,10 @@ func TestCalibrateGoroutineIsRoot(t *testing.T) {
 	}
 	o := DefaultOptions()
 	o.Sizes, o.ContentionSizes, o.ContentionPairs = []int{0, 1024, 65536}, []int{65536}, 2
-	o.Params.MaxLaunches = 8
+	// Few launches keep the test short; with 8, all of a contention
+	// point's launches were once late (4 ranks on 2 busy cores), its ratio
+	// was left out and the table had one column.
+	o.Params.MaxLaunches = 16
 	m, rep, err := Calibrate(o)
 	if errors.Is(err, ErrOtherRank) || err != nil {
 		t.Fatal(err)
