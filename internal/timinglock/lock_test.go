@@ -10,6 +10,7 @@ import (
 // belong to open files, so two opens in one process exclude each other as
 // two processes do.
 func TestHoldExcludes(t *testing.T) {
+	privateLock(t)
 	var mu sync.Mutex
 	inside, overlapped := 0, false
 	var wg sync.WaitGroup
@@ -39,6 +40,7 @@ func TestHoldExcludes(t *testing.T) {
 // TestSharedExcludesAlone checks that shared holders run beside each
 // other while one who holds the lock alone waits for them.
 func TestSharedExcludesAlone(t *testing.T) {
+	privateLock(t)
 	r1, err := AcquireShared()
 	if err != nil {
 		t.Skip(err)
@@ -65,4 +67,11 @@ func TestSharedExcludesAlone(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the lock was not taken alone after the shared holders let go")
 	}
+}
+
+// privateLock points the lock at a file of the test's own, so that the
+// timing tests of other packages, which hold the real one, cannot take it
+// between the steps of a test.
+func privateLock(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
 }
