@@ -2,7 +2,9 @@ package prediction
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -164,48 +166,120 @@ func armBlock(regions map[string]*model.Region, pr *profiler.Region) *ssa.BasicB
 }
 
 // branches derives the probability of each If's first successor: loop
-// exit tests from the loop's entries and iterations, if statements from
-// their then arm's share.
+// exit tests from their own outcome counts where the profile has them
+// (loops that can leave by more than one test), else from the loop's
+// entries and iterations; if statements
+// from their then arm's share, which wins over a loop's rate for an if
+// that leaves the loop. Regions go in ID order, loops first, so that the
+// result does not depend on map order.
 func (o *Oracle) branches(regions map[string]*model.Region) {
-	for id, r := range regions {
-		pr, ok := o.prof.Region(id)
-		if r.Kind.IsLoop() && ok && pr.Iters+pr.Execs > 0 {
-			in := map[*ssa.BasicBlock]bool{}
-			for _, b := range r.Blocks {
-				in[b] = true
-			}
-			var exits []*ssa.BasicBlock
-			for _, b := range r.Blocks {
-				if len(b.Succs) != 2 || in[b.Succs[0]] == in[b.Succs[1]] {
-					continue
-				}
-				exits = append(exits, b)
-				// An exit test: at the header it runs once more than the
-				// body per entry; elsewhere (a bottom test) once per
-				// iteration.
-				stay := float64(pr.Iters) / float64(pr.Iters+pr.Execs)
-				if b != r.Entry && pr.Iters > 0 {
-					stay = float64(pr.Iters-pr.Execs) / float64(pr.Iters)
-				}
-				stay = min(max(stay, 0), 1)
-				if in[b.Succs[0]] {
-					o.branch[b] = stay
-				} else {
-					o.branch[b] = 1 - stay
-				}
-			}
-			if len(exits) > 1 {
-				for _, b := range exits {
-					o.sharedExit[b] = id
-				}
-			}
+	ids := slices.Sorted(maps.Keys(regions))
+	for _, id := range ids {
+		if r := regions[id]; r.Kind.IsLoop() {
+			o.loopBranches(id, r)
 		}
+	}
+	for _, id := range ids {
+		r := regions[id]
 		if (r.Kind == model.IfThen || r.Kind == model.IfThenElse) && len(r.Entry.Succs) == 2 {
 			if then, ok := o.prof.Region(id + "/then"); ok && then.Prob != nil {
 				o.branch[r.Entry] = *then.Prob
 			}
 		}
 	}
+}
+
+// loopBranches sets the probabilities of loop r's exit tests.
+func (o *Oracle) loopBranches(id string, r *model.Region) {
+	pr, ok := o.prof.Region(id)
+	if !ok || pr.Iters+pr.Execs == 0 {
+		return
+	}
+	in := map[*ssa.BasicBlock]bool{}
+	for _, b := range r.Blocks {
+		in[b] = true
+	}
+	counted := o.exitTests(id, r)
+	var shared []*ssa.BasicBlock
+	exits := 0
+	for _, b := range r.Blocks {
+		if len(b.Succs) != 2 || in[b.Succs[0]] == in[b.Succs[1]] {
+			continue
+		}
+		exits++
+		if counted[b] {
+			continue
+		}
+		shared = append(shared, b)
+		// An exit test: at the header it runs once more than the body
+		// per entry; elsewhere (a bottom test) once per iteration.
+		stay := float64(pr.Iters) / float64(pr.Iters+pr.Execs)
+		if b != r.Entry && pr.Iters > 0 {
+			stay = float64(pr.Iters-pr.Execs) / float64(pr.Iters)
+		}
+		stay = min(max(stay, 0), 1)
+		if in[b.Succs[0]] {
+			o.branch[b] = stay
+		} else {
+			o.branch[b] = 1 - stay
+		}
+	}
+	if exits > 1 {
+		for _, b := range shared {
+			o.sharedExit[b] = id
+		}
+	}
+}
+
+// exitTests sets the probability of each If of loop r that evaluates one
+// of its exit tests (profiler.ExitTests) from that test's outcome counts,
+// and returns those blocks.
+func (o *Oracle) exitTests(id string, r *model.Region) map[*ssa.BasicBlock]bool {
+	loop, ok := r.Node().(ast.Stmt)
+	if !ok {
+		return nil
+	}
+	tests := profiler.ExitTests(loop)
+	if tests == nil {
+		return nil
+	}
+	done := map[*ssa.BasicBlock]bool{}
+	for _, b := range r.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		for i, e := range tests {
+			if !isTestValue(e, br.Cond) {
+				continue
+			}
+			if t, ok := o.prof.Region(profiler.TestID(id, i, true)); ok && t.Prob != nil {
+				o.branch[b] = *t.Prob // Succs[0] is where the test's true goes
+				done[b] = true
+			}
+			break
+		}
+	}
+	return done
+}
+
+// isTestValue reports whether v, an If's condition, is the value of test
+// e: for a comparison or a call the SSA value has the operator's or the
+// call's position; for other tests the value lies within the test's text
+// (a test that is itself a call with a compound argument holds Ifs of its
+// own, which the exact positions tell apart).
+func isTestValue(e ast.Expr, v ssa.Value) bool {
+	p := v.Pos()
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		return p == e.OpPos
+	case *ast.CallExpr:
+		return p == e.Lparen
+	}
+	return p.IsValid() && e.Pos() <= p && p < e.End()
 }
 
 // IsUser implements interpreter.Oracle.

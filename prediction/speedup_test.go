@@ -175,32 +175,50 @@ func TestLockstepTableSlowsCoupledRanks(t *testing.T) {
 	}
 }
 
-// A loop with two exit tests, one on data, exits at its profiled rate: a
-// prediction with other arguments than the profile's says so (heat's
-// "step < maxSteps && change > tol" with another -steps), and one with the
-// profile's own arguments does not.
-func TestSharedExitNotedWithOtherArgs(t *testing.T) {
+// TestExitTestsFollowArgs profiles programs whose step loop can leave by
+// a test of the step count (known) or by one on a reduced value
+// (unknown), and predicts them at 1, 2 and 3 times the profile's steps:
+// the profile's counts of each test's outcomes must let the known one end
+// the loop, so that each further block of steps simulates the same number
+// of MPI operations more. From the loop's exit rate alone every
+// prediction would simulate the profile's steps. heat's tests are its
+// loop condition's (step < maxSteps && change > tol); earlyexit's are its
+// condition and an if with a break.
+func TestExitTestsFollowArgs(t *testing.T) {
 	if testing.Short() {
-		t.Skip("profiles a program")
+		t.Skip("profiles programs")
 	}
-	profArgs := []string{"-n", "96", "-steps", "20", "-check=false"}
-	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", NP: []int{1, 2}, Machine: "ib-qdr",
-		ProfileArgs: profArgs, ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json")}
 	for _, tc := range []struct {
-		steps string
-		noted bool
-	}{{"20", false}, {"40", true}} {
-		opts.Args = []string{"-n", "96", "-steps", tc.steps, "-check=false"}
-		pred, err := Speedup(context.Background(), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		noted := false
-		for _, n := range pred.Notes {
-			noted = noted || strings.Contains(n, "more than one exit test") && strings.Contains(n, "-steps 20")
-		}
-		if noted != tc.noted {
-			t.Errorf("-steps %s against a profile at -steps 20: noted %v, want %v; notes:\n%s", tc.steps, noted, tc.noted, strings.Join(pred.Notes, "\n"))
-		}
+		pkg   string
+		args  func(steps int) []string
+		steps int
+	}{
+		{"./examples/heat", func(s int) []string { return []string{"-n", "96", "-steps", fmt.Sprint(s), "-check=false"} }, 20},
+		{"./prediction/testdata/earlyexit", func(s int) []string { return []string{"-steps", fmt.Sprint(s)} }, 30},
+	} {
+		t.Run(filepath.Base(tc.pkg), func(t *testing.T) {
+			profArgs := tc.args(tc.steps)
+			opts := SpeedupOptions{Dir: "..", Package: tc.pkg, NP: []int{2}, Args: profArgs,
+				ProfileArgs: profArgs, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+			mp, oracle, m := prepareOnIBQDR(t, opts)
+			var ops []int64
+			for k := 1; k <= 3; k++ {
+				args := tc.args(k * tc.steps)
+				oracle.SetArgs(args)
+				run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ops = append(ops, run.Ops)
+			}
+			if d1, d2 := ops[1]-ops[0], ops[2]-ops[1]; d1 <= 0 || d1 != d2 {
+				t.Errorf("MPI operations at 1, 2 and 3 times %d steps: %v; want equal positive differences", tc.steps, ops)
+			}
+			for _, n := range oracle.Notes() {
+				if strings.Contains(n, "more than one exit test") {
+					t.Errorf("unexpected note: %s", n)
+				}
+			}
+		})
 	}
 }

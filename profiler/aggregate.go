@@ -295,15 +295,18 @@ func (a *aggregator) regions() []Region {
 	return out
 }
 
-// armProbabilities sets the share of then and else arms of every if.
+// armProbabilities sets the share of then and else arms of every if, and
+// of the outcomes of every test of a compound loop condition.
 func (a *aggregator) armProbabilities(out []Region) {
+	pair := map[Kind]Kind{ThenArm: ElseArm, TestTrue: TestFalse}
 	for i, r := range a.in.Regions {
-		if r.Kind != ThenArm {
+		other, ok := pair[r.Kind]
+		if !ok {
 			continue
 		}
 		for j := i + 1; j < len(a.in.Regions); j++ {
 			e := a.in.Regions[j]
-			if e.Kind == ElseArm && e.Node == r.Node {
+			if e.Kind == other && e.Node == r.Node {
 				total := out[i].Execs + out[j].Execs
 				if total > 0 {
 					pt := float64(out[i].Execs) / float64(total)

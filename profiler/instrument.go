@@ -398,9 +398,29 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	fi.edits = append(fi.edits, edit{off: fi.offset(n.End()), end: -1, close: true, span: int(n.End() - start), gen: post})
 	fr.loops = append(fr.loops, li)
 	fi.regs = append(fi.regs, k)
+	if !fi.timing {
+		fi.countTests(li, n)
+	}
 	return func() {
 		fr.loops = fr.loops[:len(fr.loops)-1]
 		fi.regs = fi.regs[:len(fi.regs)-1]
+	}
+}
+
+// countTests counts the outcomes of each of a loop's exit tests
+// (ExitTests) in local counters of the loop, flushed with its others.
+func (fi *fileInstr) countTests(li *loopInfo, loop ast.Stmt) {
+	tests := ExitTests(loop)
+	if tests == nil || !plainBools(fi.pkg.TypesInfo, tests) {
+		return
+	}
+	t := li.reg.Target
+	for i, e := range tests {
+		onTrue := fi.newRegion(&Target{ID: TestID(t.ID, i, true), Kind: TestTrue, Node: e, File: t.File, Func: t.Func})
+		onFalse := fi.newRegion(&Target{ID: TestID(t.ID, i, false), Kind: TestFalse, Node: e, File: t.File, Func: t.Func})
+		li.count = append(li.count, onTrue.Index, onFalse.Index)
+		fi.open(e.Pos(), span(e), fmt.Sprintf("%s.Test(&_pl%d, &_pl%d, ", probeName, onTrue.Index, onFalse.Index))
+		fi.closeAt(e.End(), span(e), ")")
 	}
 }
 

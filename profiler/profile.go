@@ -11,8 +11,9 @@ import (
 
 // Format and Version identify profile files; Load refuses anything else.
 const (
-	Format  = "parpredict-profile"
-	Version = 1
+	Format = "parpredict-profile"
+	// Version 2 added the outcome counts of loop exit tests.
+	Version = 2
 )
 
 // Profile is the content of a profile file: the measured numbers of every

@@ -213,4 +213,23 @@ func TestProfileRankTrips(t *testing.T) {
 			t.Errorf("rank %d trips %+v, want %g each time", rank, got, want)
 		}
 	}
+	// The bounded count-down stops after 50 steps on ranks 0 and 1, by
+	// its first test, and after 40 on rank 2, by its second: the first
+	// test runs 51+51+41 times, the second when the first holds.
+	loop := "main.boundedCountDown:loop@main.go:+2:2"
+	for _, tc := range []struct {
+		test    int
+		outcome bool
+		want    int64
+	}{{0, true, 141}, {0, false, 2}, {1, true, 1}, {1, false, 140}} {
+		id := TestID(loop, tc.test, tc.outcome)
+		r, ok := p.Region(id)
+		if !ok {
+			t.Errorf("no region %s", id)
+			continue
+		}
+		if r.Execs != tc.want || r.Prob == nil {
+			t.Errorf("%s: %d executions (share %v), want %d", id, r.Execs, r.Prob, tc.want)
+		}
+	}
 }

@@ -18,6 +18,11 @@ const (
 	ElseArm  Kind = "else" // else block of an if (present or not in the source)
 	CaseArm  Kind = "case" // case clause of a switch or select
 	Call     Kind = "call" // statement calling one user or library function
+	// TestTrue and TestFalse count the outcomes of one of a loop's exit
+	// tests (ExitTests); the instrumenter adds them to loops in the
+	// counting run, with IDs from TestID.
+	TestTrue  Kind = "true"
+	TestFalse Kind = "false"
 )
 
 // Target is one region the instrumenter places probes at. It is the seam

@@ -151,6 +151,18 @@ func Add(k int, n int64) {
 	}
 }
 
+// Test counts the outcome of one test of a loop's compound condition in
+// the enclosing loop's local counters, and passes the value through:
+// small enough to inline, so the condition stays a few instructions.
+func Test(onTrue, onFalse *int64, v bool) bool {
+	if v {
+		*onTrue++
+	} else {
+		*onFalse++
+	}
+	return v
+}
+
 // Acc accumulates the entries of an inner loop in a local variable of its
 // enclosing loop, so an inner loop costs no atomic operation per entry.
 type Acc struct {

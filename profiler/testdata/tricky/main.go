@@ -29,6 +29,32 @@ func find(xs []int, want int) int {
 	return -1
 }
 
+type flag bool
+
+// scan has compound loop conditions, whose tests get counters: one with a
+// return and a labelled break inside, one whose test has a named boolean
+// type (not counted: the probe takes a bool).
+func scan(xs []int, limit int) int {
+	i, s := 0, 0
+loop:
+	for i < len(xs) && (xs[i] >= 0 || !(s > limit)) {
+		switch {
+		case xs[i] == 99:
+			return -s
+		case xs[i] == 42:
+			break loop
+		}
+		s += xs[i]
+		i++
+	}
+	var done flag
+	for !done && s < 1000 {
+		s *= 2
+		done = s > 500
+	}
+	return s
+}
+
 func grid(n int) (s int) {
 outer:
 	for i := 0; i < n; i++ {
@@ -107,6 +133,8 @@ func main() {
 	sort.Slice(xs, func(i, j int) bool { return xs[i] < xs[j] })
 	a.add(find(xs, 9))
 	a.add(grid(10))
+	a.add(scan([]int{1, -2, 3, 42, 5}, 10))
+	a.add(scan([]int{4, 99}, 10))
 	a.add(forever(7))
 	a.add(jumps(5))
 	a.add(chans(6))
