@@ -6,6 +6,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -65,6 +67,18 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // with their syntax and types. Errors from the go command, the parser or the
 // type checker come back as a *LoadError.
 func LoadPackages(cfg Config, patterns ...string) ([]*packages.Package, error) {
+	// A single directory is loaded from inside it, so that a program in
+	// another module (its own go.mod) resolves against that module, as
+	// the profiler loads it.
+	if len(patterns) == 1 {
+		if st, err := os.Stat(filepath.Join(cfg.Dir, patterns[0])); err == nil && st.IsDir() {
+			abs, err := filepath.Abs(filepath.Join(cfg.Dir, patterns[0]))
+			if err != nil {
+				return nil, fmt.Errorf("model: %w", err)
+			}
+			cfg.Dir, patterns = abs, []string{"."}
+		}
+	}
 	pcfg := &packages.Config{Mode: loadMode, Dir: cfg.Dir, Env: cfg.Env, BuildFlags: cfg.BuildFlags, Tests: cfg.Tests}
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/commmodel/bench"
+	"github.com/parpredict/parpredict/internal/testmod"
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/report"
 )
@@ -172,6 +173,34 @@ func TestLockstepTableSlowsCoupledRanks(t *testing.T) {
 	// The ranks' compute doubles; their communication does not.
 	if r := times[true] / times[false]; r < 1.4 || r > 2 {
 		t.Errorf("T(2)/T(1) = %.3f without the lockstep table, %.3f with one core for 2 ranks: ratio %.2f, want 1.4 to 2", times[false], times[true], r)
+	}
+}
+
+// TestProgramInOtherModule predicts a program in a directory of its own
+// with its own go.mod (requiring parpredict through a replace), named by
+// its absolute path from this package's directory: the model, the profile
+// and the validation's build must all resolve it against its module.
+func TestProgramInOtherModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles and runs a program")
+	}
+	dir := testmod.Copy(t, "..", "testdata/earlyexit", "earlyexit")
+	args := []string{"-steps", "20"}
+	pred, err := Speedup(context.Background(), SpeedupOptions{Package: dir, Args: args, NP: []int{1, 2}, Machine: "ib-qdr",
+		ProfileOut: filepath.Join(t.TempDir(), "earlyexit.profile.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pred.Sweep.Points); n != 2 {
+		t.Errorf("%d predicted points, want 2", n)
+	}
+	v, err := Validate(context.Background(), ValidateOptions{Package: dir, Args: args, NP: []int{1}, Reps: 1,
+		Profile: filepath.Join(t.TempDir(), "validate.profile.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Runs[1]) != 1 {
+		t.Errorf("real runs %v, want one at P = 1", v.Runs)
 	}
 }
 

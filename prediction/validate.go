@@ -75,6 +75,11 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	bin := filepath.Join(tmp, "program")
 	build := exec.CommandContext(ctx, "go", "build", "-o", bin, opts.Package)
 	build.Dir = opts.Dir
+	if st, err := os.Stat(filepath.Join(opts.Dir, opts.Package)); err == nil && st.IsDir() {
+		// Built from inside its directory, so that a program in another
+		// module resolves against its own go.mod.
+		build.Args[len(build.Args)-1], build.Dir = ".", filepath.Join(opts.Dir, opts.Package)
+	}
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("prediction: building %s: %v\n%s", opts.Package, err, out)
 	}

@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/parpredict/parpredict/internal/testmod"
 )
 
 // tempModule copies the test program in testdata/name into a new module
@@ -21,35 +22,7 @@ func tempModule(t *testing.T, name string) string {
 
 // copyModule copies the Go files of src into a new module example.com/name.
 func copyModule(t *testing.T, src, name string) string {
-	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	files, err := filepath.Glob(filepath.Join(src, "*.go"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no files in %s: %v", src, err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	mod := "module example.com/" + name + "\n\ngo 1.26\n\nrequire github.com/parpredict/parpredict v0.0.0\n\nreplace github.com/parpredict/parpredict => " + root + "\n"
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tidy := exec.Command("go", "mod", "tidy")
-	tidy.Dir = dir
-	if out, err := tidy.CombinedOutput(); err != nil {
-		t.Fatalf("go mod tidy: %v\n%s", err, out)
-	}
-	return dir
+	return testmod.Copy(t, "..", src, name)
 }
 
 // hashTree hashes every file under dir.
