@@ -76,6 +76,12 @@ func (c Cost) Total() float64 {
 // Message returns the uncontended cost of a message of n bytes from rank
 // src to rank dst under pl.
 func (m *Machine) Message(pl *Placement, src, dst, n int) Cost {
+	return m.AppendMessage(nil, pl, src, dst, n)
+}
+
+// AppendMessage is Message with the cost's channels appended to chans,
+// for callers that price many messages and reuse one buffer.
+func (m *Machine) AppendMessage(chans []Channel, pl *Placement, src, dst, n int) Cost {
 	l := LevelOf(pl, src, dst)
 	if l == Self {
 		return Cost{Level: Self}
@@ -83,7 +89,7 @@ func (m *Machine) Message(pl *Placement, src, dst, n int) Cost {
 	p := m.Params(l)
 	lat, bw := p.At(n)
 	c := Cost{Level: l, SendOverhead: p.SendOverhead, RecvOverhead: p.RecvOverhead,
-		Latency: lat, Transfer: float64(n) / bw, Channels: m.channels(pl, src, dst, l)}
+		Latency: lat, Transfer: float64(n) / bw, Channels: m.appendChannels(chans, pl, src, dst, l)}
 	if n > m.EagerLimit {
 		c.Rendezvous = true
 		c.Handshakes = m.HandshakeMessages
@@ -128,14 +134,14 @@ func (m *Machine) Kind(ch Channel) ChannelKind {
 // NumChannels is the number of distinct channels of the machine.
 func (m *Machine) NumChannels() int { return m.Nodes * m.perNode() }
 
-func (m *Machine) channels(pl *Placement, src, dst int, l Level) []Channel {
+func (m *Machine) appendChannels(chans []Channel, pl *Placement, src, dst int, l Level) []Channel {
 	switch l {
 	case Network:
-		return []Channel{m.ChannelOf(Adapter, pl.Node[src], 0), m.ChannelOf(AdapterIn, pl.Node[dst], 0)}
+		return append(chans, m.ChannelOf(Adapter, pl.Node[src], 0), m.ChannelOf(AdapterIn, pl.Node[dst], 0))
 	case Node:
-		return []Channel{m.ChannelOf(Link, pl.Node[src], 0)}
+		return append(chans, m.ChannelOf(Link, pl.Node[src], 0))
 	}
-	return []Channel{m.ChannelOf(Memory, pl.Node[src], pl.Socket[src])}
+	return append(chans, m.ChannelOf(Memory, pl.Node[src], pl.Socket[src]))
 }
 
 func (m *Machine) model(k ChannelKind) *ChannelModel {

@@ -24,6 +24,9 @@ type Network struct {
 	// NoLocalCopies leaves out the copy of a rank's own block that
 	// collectives make (as commmodel.Simulate does).
 	NoLocalCopies bool
+
+	scratch []commmodel.Channel // Message's buffer for the model's channels
+	chanBuf []int               // Message's channel lists are carved from it
 }
 
 var _ interpreter.Network = (*Network)(nil)
@@ -39,17 +42,30 @@ func New(m *commmodel.Machine, pl *commmodel.Placement) *Network { return &Netwo
 // A message to the sending rank itself is a copy in its memory
 // (localCopy); commmodel prices it at nothing.
 func (n *Network) Message(src, dst, bytes int) interpreter.MessageCost {
-	c := n.M.Message(n.PL, src, dst, bytes)
+	c := n.M.AppendMessage(n.scratch[:0], n.PL, src, dst, bytes)
+	n.scratch = c.Channels
 	if c.Level == commmodel.Self {
 		return interpreter.MessageCost{Transfer: n.localCopy(bytes)}
 	}
 	mc := interpreter.MessageCost{SendOverhead: c.SendOverhead, RecvOverhead: c.RecvOverhead,
 		Latency: c.Latency, Transfer: c.Transfer, Rendezvous: c.Rendezvous}
-	for _, ch := range c.Channels {
-		mc.Channels = append(mc.Channels, int(ch))
+	if k := len(c.Channels); k > 0 {
+		// A simulation prices about a million messages at P = 1024: their
+		// channel lists share blocks rather than being two allocations each.
+		if len(n.chanBuf) < k {
+			n.chanBuf = make([]int, max(chanBlock, k))
+		}
+		mc.Channels = n.chanBuf[:k:k]
+		n.chanBuf = n.chanBuf[k:]
+		for i, ch := range c.Channels {
+			mc.Channels[i] = int(ch)
+		}
 	}
 	return mc
 }
+
+// chanBlock is the number of channel numbers Message allocates at once.
+const chanBlock = 1024
 
 // Contention implements interpreter.Network with the channel's model:
 // T_c = latency*(cf-1) and the ratio t(n,cf)/t(n,1).
