@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
-	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/profiler"
 )
 
@@ -121,29 +120,5 @@ func TestContentionSlowsRegions(t *testing.T) {
 	slowed := compute()
 	if r := slowed / plain; r < 1.7 || r > 2.05 {
 		t.Errorf("compute with the stencil twice as slow: %.3g times the uncontended %.3g s, want about 2", r, plain)
-	}
-}
-
-// TestBusyRanks checks how many ranks of a node count as computing at
-// once: rank 0 computes alone for 10 s while the others wait, then all
-// four compute for 10 s. Weighted by compute, 10 s of it meets one rank
-// and 40 s meet four: (10*1 + 40*4) / 50 = 3.4. Without timelines the
-// node's compute over its largest rank's is 50/20 = 2.5.
-func TestBusyRanks(t *testing.T) {
-	pl := &commmodel.Placement{P: 4, Nodes: 1, PPN: 4, Node: make([]int, 4)}
-	run := &interpreter.Run{Ranks: make([]interpreter.RankStats, 4), Timelines: make([][]interpreter.Segment, 4)}
-	for r := range 4 {
-		run.Ranks[r].Compute = 10
-		run.Timelines[r] = []interpreter.Segment{{Kind: interpreter.Wait, Start: 0, End: 10}, {Kind: interpreter.Compute, Start: 10, End: 20}}
-	}
-	run.Ranks[0].Compute = 20
-	// Rank 0's two stretches meet end to start: one rank, not two.
-	run.Timelines[0] = []interpreter.Segment{{Kind: interpreter.Compute, Start: 0, End: 10}, {Kind: interpreter.Compute, Start: 10, End: 20}}
-	if got := busyRanks(run, pl); math.Abs(got-3.4) > 1e-12 {
-		t.Errorf("with timelines: %v ranks, want 3.4", got)
-	}
-	run.Timelines = nil
-	if got := busyRanks(run, pl); math.Abs(got-2.5) > 1e-12 {
-		t.Errorf("without timelines: %v ranks, want 2.5", got)
 	}
 }

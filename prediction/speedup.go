@@ -1,7 +1,6 @@
 package prediction
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -226,10 +225,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 		return nil, nil, err
 	}
 	nc := oracle.nodeContention(m)
-	// On an oversubscribed node (a small machine in validation) the first
-	// run's timeline tells how many ranks compute at each moment.
-	oversubscribed := share > 1
-	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, timeline || oversubscribed)
+	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, timeline)
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -239,9 +235,6 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	}
 	shared := max(1, busyRanks(run, pl)/cores)
 	if math.Abs(shared-share) <= 1e-9*share {
-		if !timeline {
-			run.Timelines = nil
-		}
 		return run, sp, nil
 	}
 	return simulateAt(mp, oracle.onNode(nc, k, shared), m, pl, args, timeline)
@@ -273,18 +266,9 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 }
 
 // busyRanks is the effective number of ranks computing at once on the
-// busiest node. With the run's timelines it is what the compute itself
-// meets: the node's compute-weighted mean of how many of its ranks compute
-// at that moment (the integral of c(t)^2 over that of c(t)), so that a
-// rank computing alone while the others wait (rank 0 filling matmul's
-// matrices) counts one for that stretch, and the ranks that then compute
-// together count all. Without timelines it is the node's compute time
-// over its largest rank's, which is the same when the ranks compute side
-// by side.
+// busiest node: the node's compute time over its largest rank's, so that
+// ranks that compute little count little.
 func busyRanks(run *interpreter.Run, pl *commmodel.Placement) float64 {
-	if run.Timelines != nil {
-		return concurrentRanks(run, pl)
-	}
 	sum, top := map[int]float64{}, map[int]float64{}
 	for r, st := range run.Ranks {
 		n := pl.Node[r]
@@ -295,49 +279,6 @@ func busyRanks(run *interpreter.Run, pl *commmodel.Placement) float64 {
 	for n, t := range top {
 		if t > 0 {
 			busy = max(busy, sum[n]/t)
-		}
-	}
-	return busy
-}
-
-// concurrentRanks is busyRanks from the timelines: per node, a sweep over
-// the starts and ends of its compute segments.
-func concurrentRanks(run *interpreter.Run, pl *commmodel.Placement) float64 {
-	type edge struct {
-		t     float64
-		delta int
-	}
-	edges := map[int][]edge{}
-	for r, segs := range run.Timelines {
-		n := pl.Node[r]
-		for _, sg := range segs {
-			if sg.Kind == interpreter.Compute && sg.End > sg.Start {
-				edges[n] = append(edges[n], edge{sg.Start, 1}, edge{sg.End, -1})
-			}
-		}
-	}
-	busy := 0.0
-	for _, es := range edges {
-		// Ends before starts at the same instant: back-to-back segments
-		// of one rank are not two ranks.
-		slices.SortFunc(es, func(a, b edge) int {
-			if c := cmp.Compare(a.t, b.t); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.delta, b.delta)
-		})
-		var sq, lin float64
-		c := 0
-		for i, e := range es {
-			if i > 0 && c > 0 {
-				dt := e.t - es[i-1].t
-				sq += float64(c*c) * dt
-				lin += float64(c) * dt
-			}
-			c += e.delta
-		}
-		if lin > 0 {
-			busy = max(busy, sq/lin)
 		}
 	}
 	return busy
