@@ -15,7 +15,8 @@ type Program interface {
 
 // Options configure Simulate.
 type Options struct {
-	Timeline bool // record per-rank segments (memory grows with the run)
+	Timeline bool     // record per-rank segments (memory grows with the run)
+	Sharing  *Sharing // ranks share their node's cores (oversubscribed nodes)
 }
 
 // SegmentKind classifies a stretch of a rank's time.

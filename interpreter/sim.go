@@ -41,6 +41,12 @@ type rank struct {
 	stats RankStats
 	segs  []Segment
 	marks []Mark
+
+	// With Sharing: full-speed compute still to do before pending, and
+	// the stretches the rank computed (contiguous ones merged).
+	computeLeft    float64
+	computeQuantum float64 // computeLeft at the start / maxQuanta
+	computing      []span
 }
 
 // request is a pending send or receive.
@@ -82,6 +88,7 @@ type sim struct {
 	err      error
 	slab     []request  // requests are allocated in blocks
 	free     []*request // completed requests, for reuse
+	sharing  *sharedCompute
 }
 
 // newRequest returns a zero request: the last one freed, whose memory is
@@ -111,6 +118,12 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		r := &rank{id: i, prog: p, reqs: map[int]*request{}}
 		s.ranks = append(s.ranks, r)
 		s.ready.push(r)
+	}
+	if opts.Sharing != nil {
+		if err := opts.Sharing.check(len(progs)); err != nil {
+			return nil, err
+		}
+		s.sharing = newSharedCompute(opts.Sharing, s.ranks)
 	}
 	for s.err == nil {
 		// A rank that yields to an earlier one hands that one over in
@@ -166,12 +179,21 @@ func (s *sim) advance(r *rank) {
 				s.err = &RankError{Rank: r.id, Site: op.Site, Err: fmt.Errorf("negative compute time %g", compute)}
 				return
 			}
-			if compute > 0 {
+			r.pending, r.hasPending = op, true
+			switch {
+			case compute > 0 && s.sharing != nil:
+				r.computeLeft, r.computeQuantum = compute, compute/maxQuanta
+			case compute > 0:
 				s.segment(r, Compute, r.clock, r.clock+compute, op)
 				r.clock += compute
 				r.stats.Compute += compute
 			}
-			r.pending, r.hasPending = op, true
+			if s.yield(r) {
+				return
+			}
+		}
+		for r.computeLeft > 0 {
+			s.computePiece(r)
 			if s.yield(r) {
 				return
 			}
@@ -372,6 +394,10 @@ func (s *sim) segment(r *rank, kind SegmentKind, start, end float64, op Op) {
 		site := op.Site
 		if kind == Compute {
 			site = op.Region
+		}
+		if k := len(r.segs); kind == Compute && k > 0 && r.segs[k-1].Kind == Compute && r.segs[k-1].End == start && r.segs[k-1].Site == site {
+			r.segs[k-1].End = end // a shared compute's quanta
+			return
 		}
 		r.segs = append(r.segs, Segment{Kind: kind, Start: start, End: end, Op: op.Kind, Site: site})
 	}

@@ -225,7 +225,10 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 		return nil, nil, err
 	}
 	nc := oracle.nodeContention(m)
-	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, timeline)
+	if share > 1 {
+		return simulateShared(mp, oracle, nc, m, pl, k, share, args, timeline)
+	}
+	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, timeline, nil)
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -237,7 +240,37 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if math.Abs(shared-share) <= 1e-9*share {
 		return run, sp, nil
 	}
-	return simulateAt(mp, oracle.onNode(nc, k, shared), m, pl, args, timeline)
+	return simulateAt(mp, oracle.onNode(nc, k, shared), m, pl, args, timeline, nil)
+}
+
+// simulateShared simulates nodes with more ranks than cores: the ranks of
+// a node share its k cores as they compute (processor sharing in the
+// simulator), each computing as k ranks sharing the node's memory do. So
+// a rank that computes while the others wait (rank 0 filling matmul's
+// matrices) has a core to itself, and ranks of unequal work keep the
+// cores busy until the last one is done. Ranks that synchronise often
+// get fewer cores than k where the machine's lockstep table says so.
+func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *commmodel.Machine, pl *commmodel.Placement, k int, share float64, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+	cores := make([]float64, pl.Nodes)
+	for n := range cores {
+		cores[n] = float64(k)
+	}
+	sh := &interpreter.Sharing{Node: pl.Node, Cores: cores}
+	view := oracle.onNode(nc, k, 1)
+	run, sp, err := simulateAt(mp, view, m, pl, args, timeline, sh)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The lockstep table is read with the compute between operations as
+	// the uniformly stretched simulation saw it.
+	eff, ok := m.EffectiveCores(pl.PPN, computeStretch(run, share*nc.total(k)))
+	if !ok || eff >= float64(k) {
+		return run, sp, nil
+	}
+	for n := range cores {
+		cores[n] = eff
+	}
+	return simulateAt(mp, view, m, pl, args, timeline, sh)
 }
 
 // computeStretch is the mean compute time of a rank between two MPI
@@ -253,12 +286,12 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 	return total / factor / float64(run.Ops)
 }
 
-func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, timeline bool, sharing *interpreter.Sharing) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args})
 	if err != nil {
 		return nil, nil, err
 	}
-	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{Timeline: timeline})
+	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{Timeline: timeline, Sharing: sharing})
 	if err != nil {
 		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", pl.P, pl.Nodes, pl.PPN, err)
 	}

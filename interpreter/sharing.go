@@ -1,0 +1,117 @@
+package interpreter
+
+import "fmt"
+
+// Sharing makes the ranks of a node share its cores (processor sharing):
+// while more of a node's ranks compute than it has cores, each computes at
+// cores/computing of full speed. Only oversubscribed nodes need it; a
+// simulation without it gives every rank a core of its own.
+type Sharing struct {
+	Node  []int     // node of each rank
+	Cores []float64 // cores of each node
+	// Quantum is how much full-speed compute a rank does before its speed
+	// is decided again (seconds; 0: DefaultQuantum), or 1/maxQuanta of
+	// the compute if that is more. The simulator runs the ranks in
+	// virtual-time order a quantum at a time, so a rank's speed follows
+	// the others' starts and ends to within a quantum.
+	Quantum float64
+}
+
+// DefaultQuantum is Sharing's default quantum.
+const DefaultQuantum = 50e-6
+
+// maxQuanta bounds the quanta of one compute stretch, so that an hour of
+// compute is not simulated in 50 us steps.
+const maxQuanta = 256
+
+// sharedCompute is the processor-sharing state of a simulation.
+type sharedCompute struct {
+	node    []int
+	cores   []float64
+	quantum float64
+	onNode  [][]*rank // ranks per node
+}
+
+func newSharedCompute(sh *Sharing, ranks []*rank) *sharedCompute {
+	c := &sharedCompute{node: sh.Node, cores: sh.Cores, quantum: sh.Quantum}
+	if c.quantum <= 0 {
+		c.quantum = DefaultQuantum
+	}
+	c.onNode = make([][]*rank, len(sh.Cores))
+	for _, r := range ranks {
+		n := sh.Node[r.id]
+		c.onNode[n] = append(c.onNode[n], r)
+	}
+	return c
+}
+
+// computePiece advances r by one quantum of its remaining compute (or
+// what is left of it), at the speed the ranks computing beside it leave it.
+func (s *sim) computePiece(r *rank) {
+	c := s.sharing
+	work := min(r.computeLeft, max(c.quantum, r.computeQuantum))
+	speed := 1.0
+	n := c.node[r.id]
+	if busy := float64(c.computing(r, n, r.clock)); busy > c.cores[n] {
+		speed = c.cores[n] / busy
+	}
+	start := r.clock
+	r.clock += work / speed
+	if work >= r.computeLeft {
+		r.computeLeft = 0
+	} else {
+		r.computeLeft -= work
+	}
+	r.stats.Compute += r.clock - start
+	if k := len(r.computing); k > 0 && r.computing[k-1].end == start {
+		r.computing[k-1].end = r.clock
+	} else {
+		r.computing = append(r.computing, span{start, r.clock})
+	}
+	s.segment(r, Compute, start, r.clock, r.pending)
+}
+
+// computing is the number of node n's ranks computing at t, r included.
+// The others have run up to t or blocked before it (virtual-time order),
+// so their compute spans say whether they compute at t; a rank at t with
+// compute left is about to.
+func (c *sharedCompute) computing(r *rank, n int, t float64) int {
+	busy := 1
+	for _, q := range c.onNode[n] {
+		if q == r {
+			continue
+		}
+		if q.computeLeft > 0 && q.clock <= t {
+			busy++
+			continue
+		}
+		for i := len(q.computing) - 1; i >= 0; i-- {
+			sp := q.computing[i]
+			if sp.end <= t {
+				break
+			}
+			if sp.start <= t {
+				busy++
+				break
+			}
+		}
+	}
+	return busy
+}
+
+func (sh *Sharing) check(p int) error {
+	if len(sh.Node) != p {
+		return fmt.Errorf("interpreter: sharing: %d node numbers for %d ranks", len(sh.Node), p)
+	}
+	for r, n := range sh.Node {
+		if n < 0 || n >= len(sh.Cores) {
+			return fmt.Errorf("interpreter: sharing: rank %d on node %d of %d", r, n, len(sh.Cores))
+		}
+	}
+	for n, c := range sh.Cores {
+		if !(c > 0) {
+			return fmt.Errorf("interpreter: sharing: node %d has %g cores", n, c)
+		}
+	}
+	return nil
+}
