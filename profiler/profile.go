@@ -160,18 +160,7 @@ func Load(path string) (*Profile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("profiler: %w", err)
 	}
-	var p Profile
-	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, fmt.Errorf("profiler: %s: %w", path, err)
-	}
-	if p.Format != Format {
-		return nil, fmt.Errorf("profiler: %s: not a profile (format %q)", path, p.Format)
-	}
-	if p.Version != Version {
-		return nil, fmt.Errorf("profiler: %s: profile version %d, this predict reads version %d; profile again", path, p.Version, Version)
-	}
-	p.reindex()
-	return &p, nil
+	return Parse(path, data)
 }
 
 func (p *Profile) reindex() {

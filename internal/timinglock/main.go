@@ -21,7 +21,9 @@ func MainShared(m *testing.M) { run(m, AcquireShared) }
 
 func run(m *testing.M, acquire func() (func(), error)) {
 	flag.Parse()
-	if testing.Short() {
+	// A fuzzing worker is a child of the test process that holds the
+	// lock: taking it again would wait for the parent forever.
+	if testing.Short() || fuzzWorker() {
 		os.Exit(m.Run())
 	}
 	release, err := acquire()
@@ -31,4 +33,11 @@ func run(m *testing.M, acquire func() (func(), error)) {
 	code := m.Run()
 	release()
 	os.Exit(code)
+}
+
+// fuzzWorker reports whether this process is a fuzzing worker (go test
+// -fuzz starts them with -test.fuzzworker).
+func fuzzWorker() bool {
+	f := flag.Lookup("test.fuzzworker")
+	return f != nil && f.Value.String() == "true"
 }
