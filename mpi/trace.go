@@ -241,18 +241,35 @@ func ReadTrace(path string) (*Trace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mpi: %w", err)
 	}
+	return ParseTrace(path, data)
+}
+
+// ParseTrace reads a trace from data (name is the file, for messages) and
+// checks what its readers rely on: one record per rank, in rank order,
+// and events that do not end before they begin.
+func ParseTrace(name string, data []byte) (*Trace, error) {
 	var t Trace
 	if err := json.Unmarshal(data, &t); err != nil {
-		return nil, fmt.Errorf("mpi: %s: not a trace file: %w", path, err)
+		return nil, fmt.Errorf("mpi: %s: not a trace file: %w", name, err)
 	}
 	if t.Format != TraceFormat {
-		return nil, fmt.Errorf("mpi: %s: format %q, want %q", path, t.Format, TraceFormat)
+		return nil, fmt.Errorf("mpi: %s: format %q, want %q", name, t.Format, TraceFormat)
 	}
 	if t.Version != TraceVersion {
-		return nil, fmt.Errorf("mpi: %s: trace version %d, this build reads version %d", path, t.Version, TraceVersion)
+		return nil, fmt.Errorf("mpi: %s: trace version %d, this build reads version %d", name, t.Version, TraceVersion)
 	}
 	if len(t.Ranks) != t.NP {
-		return nil, fmt.Errorf("mpi: %s: %d rank records for np %d", path, len(t.Ranks), t.NP)
+		return nil, fmt.Errorf("mpi: %s: %d rank records for np %d", name, len(t.Ranks), t.NP)
+	}
+	for i, rk := range t.Ranks {
+		if rk.Rank != i {
+			return nil, fmt.Errorf("mpi: %s: rank record %d is for rank %d", name, i, rk.Rank)
+		}
+		for j, e := range rk.Events {
+			if !(e.T1 >= e.T0) || e.W < 0 {
+				return nil, fmt.Errorf("mpi: %s: rank %d, event %d (%s): times %g to %g, weight %d", name, i, j, e.Op, e.T0, e.T1, e.W)
+			}
+		}
 	}
 	return &t, nil
 }

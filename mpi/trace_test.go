@@ -191,3 +191,19 @@ func TestTraceIntervalsOnly(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseTrace checks that no input makes ParseTrace panic, and that a
+// trace it accepts has a record per rank.
+func FuzzParseTrace(f *testing.F) {
+	f.Add([]byte(`{"format": "parpredict-trace", "version": 1, "np": 1, "ranks": [{"rank": 0, "events": [{"op": "Barrier", "t0": 0.5, "t1": 0.75}]}]}`))
+	f.Add([]byte(`{"format": "parpredict-trace", "version": 1, "np": 2, "ranks": [{"rank": 1}, {"rank": 0}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := mpi.ParseTrace("fuzz.json", data)
+		if err != nil {
+			return
+		}
+		if len(tr.Ranks) != tr.NP {
+			t.Fatalf("%d rank records for np %d", len(tr.Ranks), tr.NP)
+		}
+	})
+}
