@@ -46,7 +46,7 @@ func TestExamplesBalance(t *testing.T) {
 				}
 				return nil
 			}
-			p := profileTwiceIfNeeded(t, func() (*Profile, error) {
+			p := profileAgainIfNeeded(t, func() (*Profile, error) {
 				return Run(context.Background(), Options{Dir: dir, Package: ".", Args: tc.args, Repeat: 5})
 			}, func(p *Profile) string {
 				if row := rowLoop(p); row != nil && row.Imbalance.Balanced != tc.balanced {
@@ -67,24 +67,31 @@ func TestExamplesBalance(t *testing.T) {
 	}
 }
 
-// profileTwiceIfNeeded profiles with run and, if timingComplaint finds
+// profileAgainIfNeeded profiles with run and, while timingComplaint finds
 // something wrong with what the profile's timings say, logs it and
-// profiles once more, returning the second profile for the test to
-// check. Timings can be spoiled in every run of one profile by the
-// machine (another process, a virtual machine's second core taken away
-// for a while); a real misclassification or accounting error shows in
-// both profiles and still fails.
-func profileTwiceIfNeeded(t *testing.T, run func() (*Profile, error), timingComplaint func(*Profile) string) *Profile {
+// profiles again, up to profileTries profiles, returning the last for the
+// test to check. Timings can be spoiled in every run of one profile by
+// the machine (another process, CI's other packages, a virtual machine's
+// second core taken away for a while); a real misclassification or
+// accounting error shows in every profile and still fails.
+func profileAgainIfNeeded(t *testing.T, run func() (*Profile, error), timingComplaint func(*Profile) string) *Profile {
 	t.Helper()
-	p, err := run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c := timingComplaint(p); c != "" {
-		t.Logf("first profile: %s; profiling again", c)
+	var p *Profile
+	for try := 1; ; try++ {
+		var err error
 		if p, err = run(); err != nil {
 			t.Fatal(err)
 		}
+		c := timingComplaint(p)
+		if c == "" || try == profileTries {
+			return p
+		}
+		t.Logf("profile %d: %s; profiling again", try, c)
 	}
-	return p
 }
+
+// profileTries is how many profiles profileAgainIfNeeded makes at most.
+// Two were not enough once on the 2-core VM with CI's other packages
+// running: a balanced loop's iterations took 121.5 or 129 us by turns,
+// D/Tmean 0.102.
+const profileTries = 3

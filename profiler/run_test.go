@@ -67,7 +67,7 @@ func TestProfileRows(t *testing.T) {
 	dir := tempModule(t, "rows")
 	before := hashTree(t, dir)
 	args := []string{"-n", "120"}
-	p := profileTwiceIfNeeded(t, func() (*Profile, error) {
+	p := profileAgainIfNeeded(t, func() (*Profile, error) {
 		return Run(context.Background(), Options{Dir: dir, Package: ".", Args: args, Repeat: 3})
 	}, func(p *Profile) string {
 		for id, want := range map[string]bool{"main.balanced:loop@main.go:+2:2": true, "main.unbalanced:loop@main.go:+2:2": false} {
