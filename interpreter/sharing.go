@@ -11,7 +11,7 @@ type Sharing struct {
 	Cores []float64 // cores of each node
 	// Quantum is how much full-speed compute a rank does before its speed
 	// is decided again (seconds; 0: DefaultQuantum), or 1/maxQuanta of
-	// the compute if that is more. The simulator runs the ranks in
+	// the stretch if that is more. The simulator runs the ranks in
 	// virtual-time order a quantum at a time, so a rank's speed follows
 	// the others' starts and ends to within a quantum.
 	Quantum float64
@@ -26,18 +26,12 @@ const maxQuanta = 256
 
 // sharedCompute is the processor-sharing state of a simulation.
 type sharedCompute struct {
-	node    []int
-	cores   []float64
-	quantum float64
-	onNode  [][]*rank // ranks per node
+	*Sharing
+	onNode [][]*rank // ranks per node
 }
 
 func newSharedCompute(sh *Sharing, ranks []*rank) *sharedCompute {
-	c := &sharedCompute{node: sh.Node, cores: sh.Cores, quantum: sh.Quantum}
-	if c.quantum <= 0 {
-		c.quantum = DefaultQuantum
-	}
-	c.onNode = make([][]*rank, len(sh.Cores))
+	c := &sharedCompute{Sharing: sh, onNode: make([][]*rank, len(sh.Cores))}
 	for _, r := range ranks {
 		n := sh.Node[r.id]
 		c.onNode[n] = append(c.onNode[n], r)
@@ -45,30 +39,41 @@ func newSharedCompute(sh *Sharing, ranks []*rank) *sharedCompute {
 	return c
 }
 
+// startCompute begins a compute stretch of r: compute seconds at full
+// speed, done in quanta by computePiece.
+func (s *sim) startCompute(r *rank, compute float64) {
+	q := s.sharing.Quantum
+	if q <= 0 {
+		q = DefaultQuantum
+	}
+	r.computeLeft, r.quantum, r.computeStart = compute, max(q, compute/maxQuanta), r.clock
+}
+
 // computePiece advances r by one quantum of its remaining compute (or
-// what is left of it), at the speed the ranks computing beside it leave it.
+// what is left of it), at the speed the ranks computing beside it leave
+// it. The stretch becomes one timeline segment when it ends.
 func (s *sim) computePiece(r *rank) {
 	c := s.sharing
-	work := min(r.computeLeft, max(c.quantum, r.computeQuantum))
+	work := min(r.computeLeft, r.quantum)
 	speed := 1.0
-	n := c.node[r.id]
-	if busy := float64(c.computing(r, n, r.clock)); busy > c.cores[n] {
-		speed = c.cores[n] / busy
+	n := c.Node[r.id]
+	if busy := float64(c.computing(r, n, r.clock)); busy > c.Cores[n] {
+		speed = c.Cores[n] / busy
 	}
 	start := r.clock
 	r.clock += work / speed
-	if work >= r.computeLeft {
-		r.computeLeft = 0
-	} else {
-		r.computeLeft -= work
-	}
 	r.stats.Compute += r.clock - start
 	if k := len(r.computing); k > 0 && r.computing[k-1].end == start {
 		r.computing[k-1].end = r.clock
 	} else {
 		r.computing = append(r.computing, span{start, r.clock})
 	}
-	s.segment(r, Compute, start, r.clock, r.pending)
+	if work < r.computeLeft {
+		r.computeLeft -= work
+		return
+	}
+	r.computeLeft = 0
+	s.segment(r, Compute, r.computeStart, r.clock, r.pending)
 }
 
 // computing is the number of node n's ranks computing at t, r included.

@@ -44,9 +44,10 @@ type rank struct {
 
 	// With Sharing: full-speed compute still to do before pending, and
 	// the stretches the rank computed (contiguous ones merged).
-	computeLeft    float64
-	computeQuantum float64 // computeLeft at the start / maxQuanta
-	computing      []span
+	computeLeft  float64
+	quantum      float64 // of the current stretch
+	computeStart float64 // when the current stretch began
+	computing    []span
 }
 
 // request is a pending send or receive.
@@ -182,7 +183,7 @@ func (s *sim) advance(r *rank) {
 			r.pending, r.hasPending = op, true
 			switch {
 			case compute > 0 && s.sharing != nil:
-				r.computeLeft, r.computeQuantum = compute, compute/maxQuanta
+				s.startCompute(r, compute)
 			case compute > 0:
 				s.segment(r, Compute, r.clock, r.clock+compute, op)
 				r.clock += compute
@@ -394,10 +395,6 @@ func (s *sim) segment(r *rank, kind SegmentKind, start, end float64, op Op) {
 		site := op.Site
 		if kind == Compute {
 			site = op.Region
-		}
-		if k := len(r.segs); kind == Compute && k > 0 && r.segs[k-1].Kind == Compute && r.segs[k-1].End == start && r.segs[k-1].Site == site {
-			r.segs[k-1].End = end // a shared compute's quanta
-			return
 		}
 		r.segs = append(r.segs, Segment{Kind: kind, Start: start, End: end, Op: op.Kind, Site: site})
 	}

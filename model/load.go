@@ -63,21 +63,32 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 	packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
 	packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule
 
+// PackageDir says where to load or build the package pattern given
+// relative to dir: a pattern that names a directory is taken from inside
+// it, as ".", so that a program in another module (its own go.mod)
+// resolves against that module; any other pattern stays as it is.
+func PackageDir(dir, pattern string) (string, string, error) {
+	path := filepath.Join(dir, pattern)
+	if st, err := os.Stat(path); err != nil || !st.IsDir() {
+		return dir, pattern, nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", "", fmt.Errorf("model: %w", err)
+	}
+	return abs, ".", nil
+}
+
 // LoadPackages loads the packages matching patterns (as go build takes them)
 // with their syntax and types. Errors from the go command, the parser or the
 // type checker come back as a *LoadError.
 func LoadPackages(cfg Config, patterns ...string) ([]*packages.Package, error) {
-	// A single directory is loaded from inside it, so that a program in
-	// another module (its own go.mod) resolves against that module, as
-	// the profiler loads it.
 	if len(patterns) == 1 {
-		if st, err := os.Stat(filepath.Join(cfg.Dir, patterns[0])); err == nil && st.IsDir() {
-			abs, err := filepath.Abs(filepath.Join(cfg.Dir, patterns[0]))
-			if err != nil {
-				return nil, fmt.Errorf("model: %w", err)
-			}
-			cfg.Dir, patterns = abs, []string{"."}
+		dir, pattern, err := PackageDir(cfg.Dir, patterns[0])
+		if err != nil {
+			return nil, err
 		}
+		cfg.Dir, patterns = dir, []string{pattern}
 	}
 	pcfg := &packages.Config{Mode: loadMode, Dir: cfg.Dir, Env: cfg.Env, BuildFlags: cfg.BuildFlags, Tests: cfg.Tests}
 	pkgs, err := packages.Load(pcfg, patterns...)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/model"
 	"github.com/parpredict/parpredict/mpi"
 	"github.com/parpredict/parpredict/report"
 )
@@ -73,13 +74,12 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "program")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, opts.Package)
-	build.Dir = opts.Dir
-	if st, err := os.Stat(filepath.Join(opts.Dir, opts.Package)); err == nil && st.IsDir() {
-		// Built from inside its directory, so that a program in another
-		// module resolves against its own go.mod.
-		build.Args[len(build.Args)-1], build.Dir = ".", filepath.Join(opts.Dir, opts.Package)
+	buildDir, pkg, err := model.PackageDir(opts.Dir, opts.Package)
+	if err != nil {
+		return nil, err
 	}
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, pkg)
+	build.Dir = buildDir
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("prediction: building %s: %v\n%s", opts.Package, err, out)
 	}

@@ -3,11 +3,11 @@ package profiler
 import (
 	"fmt"
 	"go/token"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/parpredict/parpredict/model"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -31,14 +31,9 @@ type Program struct {
 // LoadProgram loads the main package pattern (a directory or import path)
 // relative to dir, with syntax and types for the analysed packages.
 func LoadProgram(dir, pattern string) (*Program, error) {
-	// A directory is loaded from inside it, so that a program in another
-	// module (its own go.mod) resolves against that module.
-	if st, err := os.Stat(filepath.Join(dir, pattern)); err == nil && st.IsDir() {
-		abs, err := filepath.Abs(filepath.Join(dir, pattern))
-		if err != nil {
-			return nil, fmt.Errorf("profiler: %w", err)
-		}
-		dir, pattern = abs, "."
+	dir, pattern, err := model.PackageDir(dir, pattern)
+	if err != nil {
+		return nil, err
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 )
 
@@ -52,8 +51,6 @@ func position(name string, data []byte, err error) string {
 	return fmt.Sprintf("%s:%d:%d", name, line, col)
 }
 
-var kinds = []Kind{FuncBody, Loop, ThenArm, ElseArm, CaseArm, Call, TestTrue, TestFalse}
-
 // check validates the numbers a prediction relies on.
 func (p *Profile) check() error {
 	if p.Meta.NP < 0 {
@@ -68,7 +65,7 @@ func (p *Profile) check() error {
 			return fmt.Errorf("regions[%d] has no id", i)
 		case seen[r.ID]:
 			return fmt.Errorf("%s: the id appears twice", at)
-		case !slices.Contains(kinds, r.Kind):
+		case !r.Kind.known():
 			return fmt.Errorf("%s: unknown kind %q", at, r.Kind)
 		case r.Execs < 0 || r.Iters < 0:
 			return fmt.Errorf("%s: negative execs or iters", at)
@@ -78,12 +75,12 @@ func (p *Profile) check() error {
 			return fmt.Errorf("%s: prob %g is not between 0 and 1", at, *r.Prob)
 		}
 		seen[r.ID] = true
-		if t := r.Trips; t != nil && (t.Min < 0 || t.Max < t.Min || t.Mean < 0 || t.Std < 0) {
-			return fmt.Errorf("%s: trips %+v: want 0 <= min <= max and a non-negative mean and std", at, *t)
+		if t := r.Trips; t != nil && !t.valid() {
+			return fmt.Errorf("%s: trips %+v: %s", at, *t, tripsWant)
 		}
 		for k, t := range r.RankTrips {
-			if t.Min < 0 || t.Max < t.Min || t.Mean < 0 || t.Std < 0 {
-				return fmt.Errorf("%s: rankTrips[%d] %+v: want 0 <= min <= max and a non-negative mean and std", at, k, t)
+			if !t.valid() {
+				return fmt.Errorf("%s: rankTrips[%d] %+v: %s", at, k, t, tripsWant)
 			}
 		}
 		if im := r.Imbalance; im != nil {
@@ -91,7 +88,7 @@ func (p *Profile) check() error {
 				return fmt.Errorf("%s: imbalance: negative tMeanNs or dNs", at)
 			}
 			for k, t := range im.IterNs {
-				if !(t >= 0) || math.IsInf(t, 1) {
+				if t < 0 {
 					return fmt.Errorf("%s: imbalance.iterNs[%d] = %g", at, k, t)
 				}
 			}
@@ -128,3 +125,7 @@ func (p *Profile) check() error {
 	}
 	return nil
 }
+
+const tripsWant = "want 0 <= min <= max and a non-negative mean and std"
+
+func (t Trips) valid() bool { return t.Min >= 0 && t.Max >= t.Min && t.Mean >= 0 && t.Std >= 0 }

@@ -25,6 +25,15 @@ const (
 	TestFalse Kind = "false"
 )
 
+// known reports whether k is one of the kinds above.
+func (k Kind) known() bool {
+	switch k {
+	case FuncBody, Loop, ThenArm, ElseArm, CaseArm, Call, TestTrue, TestFalse:
+		return true
+	}
+	return false
+}
+
 // Target is one region the instrumenter places probes at. It is the seam
 // with the model: the model supplies its regions' IDs and AST nodes, and
 // AST-derived targets (ASTTargets) stand in where it does not.
