@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -216,12 +217,18 @@ func (m *Machine) validate() error {
 			return errAt(err.Error(), "collectives", "force", k)
 		}
 	}
-	for i, r := range m.ComputeSlowdown {
-		if r.PPN < 1 || !(r.Factor > 0) {
-			return errAt("compute_slowdown rows need ppn >= 1 and factor > 0", "compute_slowdown", i)
+	if err := validSlowdown(m.ComputeSlowdown, "compute_slowdown", "compute_slowdown"); err != nil {
+		return err
+	}
+	if f := m.PageFaults; f != nil {
+		if f.PageSize < 512 || f.PageSize > 1<<30 || f.PageSize&(f.PageSize-1) != 0 {
+			return errAt("page_faults.page_size must be a power of two between 512 B and 1 GiB", "page_faults", "page_size")
 		}
-		if i > 0 && r.PPN <= m.ComputeSlowdown[i-1].PPN {
-			return errAt("compute_slowdown rows must be sorted by ppn", "compute_slowdown", i)
+		if !(f.Time >= 0) || f.Time > 1 {
+			return errAt("page_faults.time must be between 0 and 1 s per page", "page_faults", "time")
+		}
+		if err := validSlowdown(f.Concurrent, "page_faults.concurrent", "page_faults", "concurrent"); err != nil {
+			return err
 		}
 	}
 	for i, r := range m.Lockstep {
@@ -233,6 +240,21 @@ func (m *Machine) validate() error {
 			if r.Ranks < p.Ranks || r.Ranks == p.Ranks && r.Compute <= p.Compute {
 				return errAt("lockstep rows must be sorted by ranks, then by compute", "lockstep", i)
 			}
+		}
+	}
+	return nil
+}
+
+// validSlowdown checks a factor table: ppn >= 1, factor > 0, sorted by
+// ppn.
+func validSlowdown(rows []SlowdownRow, name string, path ...any) error {
+	for i, r := range rows {
+		at := append(append([]any{}, path...), i)
+		if r.PPN < 1 || !(r.Factor > 0) || math.IsInf(r.Factor, 1) {
+			return errAt(name+" rows need ppn >= 1 and factor > 0", at...)
+		}
+		if i > 0 && r.PPN <= rows[i-1].PPN {
+			return errAt(name+" rows must be sorted by ppn", at...)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package commmodel
 
 import (
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,6 +42,10 @@ func TestParseErrorsCarryLines(t *testing.T) {
 		{"slowdown order", minimal + "compute_slowdown:\n  - {ppn: 2, factor: 1}\n  - {ppn: 1, factor: 1}\n", "m.yaml:14: compute_slowdown rows must be sorted"},
 		{"lockstep order", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 1}\n  - {ranks: 2, compute: 1e-4, cores: 1}\n", "m.yaml:14: lockstep rows must be sorted"},
 		{"lockstep cores", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 3}\n", "m.yaml:13: lockstep rows need ranks >= 2"},
+		{"page size", minimal + "page_faults:\n  page_size: 1000\n  time: 1e-6\n", "m.yaml:13: page_faults.page_size must be a power of two"},
+		{"fault time", minimal + "page_faults:\n  page_size: 4096\n  time: -1e-6\n", "m.yaml:14: page_faults.time must be between"},
+		{"fault order", minimal + "page_faults:\n  page_size: 4096\n  time: 1e-6\n  concurrent:\n    - {ppn: 2, factor: 1.2}\n    - {ppn: 1, factor: 1}\n",
+			"m.yaml:17: page_faults.concurrent rows must be sorted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("m.yaml", []byte(tc.input))
@@ -65,6 +70,25 @@ func TestParseDefaults(t *testing.T) {
 	}
 	if f := m.ComputeFactor(4); f != 1 {
 		t.Errorf("compute factor without a table = %v, want 1", f)
+	}
+	if f := m.FaultTime(100, 2); f != 0 {
+		t.Errorf("fault time without page_faults = %v, want 0", f)
+	}
+}
+
+func TestFaultTime(t *testing.T) {
+	m, err := Parse("m.yaml", []byte(minimal+"page_faults:\n  page_size: 4096\n  time: 1e-5\n  concurrent:\n    - {ppn: 1, factor: 1}\n    - {ppn: 3, factor: 2}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		pages float64
+		ppn   int
+		want  float64
+	}{{10, 1, 1e-4}, {10, 2, 1.5e-4}, {10, 3, 2e-4}, {10, 8, 2e-4}, {0, 2, 0}} {
+		if got := m.FaultTime(tc.pages, tc.ppn); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("FaultTime(%g, %d) = %g, want %g", tc.pages, tc.ppn, got, tc.want)
+		}
 	}
 }
 

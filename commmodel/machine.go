@@ -44,6 +44,31 @@ type Machine struct {
 	// synchronise often effectively get (EffectiveCores); sorted by ranks,
 	// then compute. Empty: every rank has its core.
 	Lockstep []LockstepRow `yaml:"lockstep,omitempty"`
+
+	// PageFaults, when measured, is what the first touch of freshly
+	// allocated memory costs: a receive into a large buffer that nothing
+	// wrote before pays a page fault per page. Absent: first touches are
+	// free.
+	PageFaults *PageFaults `yaml:"page_faults,omitempty"`
+}
+
+// PageFaults is the cost of touching fresh memory: Time per page of
+// PageSize bytes with one rank faulting, times Concurrent's factor when
+// ppn ranks of a node fault at once (linear between rows, constant
+// outside; empty: 1).
+type PageFaults struct {
+	PageSize   int           `yaml:"page_size"`
+	Time       float64       `yaml:"time"`
+	Concurrent []SlowdownRow `yaml:"concurrent,omitempty"`
+}
+
+// FaultTime is the time one of ppn ranks on a node takes to fault in
+// pages fresh pages, 0 without a page-fault model.
+func (m *Machine) FaultTime(pages float64, ppn int) float64 {
+	if m.PageFaults == nil {
+		return 0
+	}
+	return pages * m.PageFaults.Time * slowdown(m.PageFaults.Concurrent, ppn)
 }
 
 // Levels are the point-to-point parameters of the three distances between
@@ -116,8 +141,11 @@ type CollectiveConfig struct {
 func (m *Machine) CoresPerNode() int { return m.SocketsPerNode * m.CoresPerSocket }
 
 // ComputeFactor returns the compute slowdown factor with ppn ranks on a node.
-func (m *Machine) ComputeFactor(ppn int) float64 {
-	rows := m.ComputeSlowdown
+func (m *Machine) ComputeFactor(ppn int) float64 { return slowdown(m.ComputeSlowdown, ppn) }
+
+// slowdown interpolates a factor table sorted by ppn: linear between rows,
+// constant outside, 1 when empty.
+func slowdown(rows []SlowdownRow, ppn int) float64 {
 	if len(rows) == 0 || ppn <= rows[0].PPN {
 		if len(rows) == 0 {
 			return 1

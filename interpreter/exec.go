@@ -17,6 +17,9 @@ var errDivideByZero = errors.New("integer divide by zero")
 type ExecOptions struct {
 	Args     []string // the program's command-line arguments (os.Args[1:])
 	MaxSteps int64    // instructions per rank before giving up; 0: 2e9
+	// FirstTouch, when set, charges receives into fresh memory their
+	// page faults.
+	FirstTouch FirstTouch
 }
 
 // Assumption records a guess the interpreter had to make, for the report.
@@ -48,12 +51,13 @@ type ssaRank struct {
 	limit       int64       // the step limit of the current run
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
-	await       *pendingCall // the MPI call whose completion Step is waiting for
-	op          Op           // the operation of the MPI call that yields
-	awaitBuf    pendingCall  // backing store of await
-	bindFrame   *frame       // the frame entering a reduced nest, for binder
-	binder      Binder       // the values of bindFrame, made once per rank
-	bindLog     *nestMemo    // records what binder answers, when not nil
+	await       *pendingCall            // the MPI call whose completion Step is waiting for
+	op          Op                      // the operation of the MPI call that yields
+	awaitBuf    pendingCall             // backing store of await
+	bindFrame   *frame                  // the frame entering a reduced nest, for binder
+	binder      Binder                  // the values of bindFrame, made once per rank
+	bindLog     *nestMemo               // records what binder answers, when not nil
+	madeAt      map[*ssa.MakeSlice]bool // sites that made a fresh allocation (FirstTouch)
 }
 
 // bind is the Binder of the frame that enters a reduced nest.
@@ -523,7 +527,11 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 		o.fn = in.Fn.(*ssa.Function)
 		r.set(f, value{k: vFunc, obj: o})
 	case *ssa.MakeSlice:
-		r.set(f, r.makeSlice(r.get(f, &ic.a), r.get(f, &ic.b), in.Type()))
+		s := r.makeSlice(r.get(f, &ic.a), r.get(f, &ic.b), in.Type())
+		if r.opts.FirstTouch.on() {
+			r.markFresh(in, s)
+		}
+		r.set(f, s)
 	case *ssa.MakeMap:
 		r.set(f, value{k: vMap, obj: &object{def: unknown, m: map[mapKey]value{}}})
 	case *ssa.MakeChan:

@@ -128,7 +128,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		if op.Peer, err = intArg(2, "source rank"); err == nil {
 			op.Tag, err = intArg(3, "tag")
 		}
-		r.havocValue(args[1])
+		r.received(in.Pos(), name, args[1])
 		wait.status = true
 		if name == "Irecv" {
 			op.Kind = OpIrecv
@@ -144,7 +144,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 				}
 			}
 		}
-		r.havocValue(args[4])
+		r.received(in.Pos(), name, args[4])
 		wait.status = true
 	case "Wait", "Test":
 		if args[0].k != vOpaque || args[0].str() != "request" {
@@ -175,33 +175,33 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	case "Bcast":
 		op.Kind, op.Bytes = OpBcast, bytesOf(1)
 		op.Root, err = intArg(2, "root")
-		r.havocValue(args[1])
+		r.receivedAt(in.Pos(), name, args[1], op.Root)
 	case "Reduce":
 		op.Kind, op.Bytes = OpReduce, bytesOf(1)
 		op.Root, err = intArg(4, "root")
-		r.havocValue(args[2])
+		r.receivedAt(in.Pos(), name, args[2], op.Root)
 	case "Allreduce":
 		op.Kind, op.Bytes = OpAllreduce, bytesOf(1)
-		r.havocValue(args[2])
+		r.received(in.Pos(), name, args[2])
 	case "Gather", "Gatherv":
 		op.Kind, op.Bytes = OpGather, bytesOf(1)
 		op.Root, err = intArg(len(args)-1, "root")
-		r.havocValue(args[2])
+		r.receivedAt(in.Pos(), name, args[2], op.Root)
 		if name == "Gatherv" {
 			r.assume(in.Pos(), "mpi.Gatherv is simulated as Gather with this rank's block size on every rank")
 		}
 	case "Scatter":
 		op.Kind, op.Bytes = OpScatter, bytesOf(2)
 		op.Root, err = intArg(3, "root")
-		r.havocValue(args[2])
+		r.received(in.Pos(), name, args[2])
 	case "Scatterv":
 		op.Kind, op.Bytes = OpScatter, bytesOf(4)
 		op.Root, err = intArg(5, "root")
-		r.havocValue(args[4])
+		r.received(in.Pos(), name, args[4])
 		r.assume(in.Pos(), "mpi.Scatterv is simulated as Scatter with this rank's block size on every rank")
 	case "Allgather":
 		op.Kind, op.Bytes = OpAllgather, bytesOf(1)
-		r.havocValue(args[2])
+		r.received(in.Pos(), name, args[2])
 	case "Alltoall", "Alltoallv":
 		op.Kind = OpAlltoall
 		if r.size > 0 {
@@ -212,7 +212,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			recv = 4
 			r.assume(in.Pos(), "mpi.Alltoallv is simulated as Alltoall with this rank's average block size")
 		}
-		r.havocValue(args[recv])
+		r.received(in.Pos(), name, args[recv])
 	default:
 		return op, false, r.errorf(in.Pos(), "unsupported mpi function %s", name)
 	}

@@ -135,6 +135,9 @@ type object struct {
 	t     types.Type    // the dynamic type of an interface value
 	m     map[mapKey]value
 	it    *iter // Range/Next state
+	// fresh, for a large allocation some of whose pages were never
+	// written, says which were (FirstTouch).
+	fresh *freshPages
 }
 
 type mapKey struct {
@@ -167,6 +170,9 @@ func (o *object) get(i int64) value {
 }
 
 func (o *object) set(i int64, v value) {
+	if o.fresh != nil {
+		o.writeFresh(i)
+	}
 	switch {
 	case uint64(i) < uint64(len(o.dense)):
 		o.dense[i] = v
@@ -181,8 +187,17 @@ func (o *object) set(i int64, v value) {
 	o.cells[i] = v
 }
 
-// havoc makes every cell of o unknown: skipped code may have written it.
+// writeFresh marks cell i of a fresh allocation written.
+func (o *object) writeFresh(i int64) {
+	if o.fresh.touch(i, i+1); o.fresh.covered >= o.fresh.pages {
+		o.fresh = nil
+	}
+}
+
+// havoc makes every cell of o unknown: skipped code may have written it
+// (all of it, as far as first touches go).
 func (o *object) havoc() {
+	o.fresh = nil
 	o.dense = nil
 	o.cells = nil
 	o.def = unknown

@@ -287,7 +287,7 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 }
 
 func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, timeline bool, sharing *interpreter.Sharing) (*interpreter.Run, *interpreter.SSAPrograms, error) {
-	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args})
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, FirstTouch: firstTouch(m, pl)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -296,6 +296,17 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", pl.P, pl.Nodes, pl.PPN, err)
 	}
 	return run, sp, nil
+}
+
+// firstTouch is what a page fault costs a rank of pl: the machine's time
+// per page with as many ranks faulting at once as a node has ranks with a
+// core each (more take turns on the cores, which processor sharing
+// models).
+func firstTouch(m *commmodel.Machine, pl *commmodel.Placement) interpreter.FirstTouch {
+	if m.PageFaults == nil {
+		return interpreter.FirstTouch{}
+	}
+	return interpreter.FirstTouch{PageSize: m.PageFaults.PageSize, PageTime: m.FaultTime(1, min(pl.PPN, m.CoresPerNode()))}
 }
 
 // busyRanks is the effective number of ranks computing at once on the

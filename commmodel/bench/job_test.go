@@ -2,10 +2,13 @@ package bench
 
 import (
 	"errors"
+	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/mpi"
 )
 
@@ -140,5 +143,12 @@ func TestCalibrateGoroutineIsRoot(t *testing.T) {
 	}
 	if m.Nodes != 1 || len(m.Channels.Memory.Table) != 1 || len(m.Channels.Memory.Table[0].Ratios) != 2 {
 		t.Errorf("machine: %d nodes, contention table %+v", m.Nodes, m.Channels.Memory.Table)
+	}
+	// Page faults, on the platforms that can map fresh memory: a time per
+	// page (from 10 ns to 1 ms is plausible for any machine) and a factor
+	// per rank count from 1 to the cores (the compute suite's counts).
+	if pf := m.PageFaults; runtime.GOOS == "linux" && (pf == nil || pf.PageSize != os.Getpagesize() || pf.Time < 1e-8 || pf.Time > 1e-3 ||
+		len(pf.Concurrent) != rep.Cores || pf.Concurrent[0] != (commmodel.SlowdownRow{PPN: 1, Factor: 1})) {
+		t.Errorf("page faults %+v", pf)
 	}
 }

@@ -77,6 +77,12 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 		if r.Kind == "compute" && r.Ratio > 0 {
 			m.ComputeSlowdown = append(m.ComputeSlowdown, commmodel.SlowdownRow{PPN: r.Ranks, Factor: round3(r.Ratio)})
 		}
+		if r.Kind == "faults" && r.Ratio > 0 {
+			if m.PageFaults == nil {
+				m.PageFaults = &commmodel.PageFaults{PageSize: r.Bytes, Time: r.Mean}
+			}
+			m.PageFaults.Concurrent = append(m.PageFaults.Concurrent, commmodel.SlowdownRow{PPN: r.Ranks, Factor: round3(r.Ratio)})
+		}
 		if r.Kind == "lockstep" && r.Cores > 0 {
 			m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Ranks: r.Ranks, Compute: r.Compute, Cores: round3(r.Cores)})
 		}

@@ -133,7 +133,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		if o.LockstepTime > 0 {
 			lockstep = lockstepRanks(hosts, rep.Cores)
 		}
-		total := 2 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + compute + len(lockstep)*lockstepRuns
+		total := 2 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + 2*compute + len(lockstep)*lockstepRuns
 		done := 0
 		progress := func(label string) {
 			done++
@@ -170,6 +170,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 			suite(2*sh.pairs, contentionSuite)
 		}
 		suite(compute, computeSuite)
+		suite(compute, faultSuite)
 		for _, k := range lockstep {
 			suite(k, func(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(string)) []Row {
 				var pp64, pp8 float64

@@ -1,0 +1,114 @@
+package interpreter
+
+import (
+	"go/token"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// FirstTouch prices the page faults of receives into fresh memory: a
+// large buffer that nothing has written yet gets its pages from the
+// operating system when it is first written, and an MPI receive that
+// writes it pays for that (megabytes of it cost milliseconds on some
+// machines). The program's own first writes are in its profiled compute
+// times already.
+type FirstTouch struct {
+	PageSize int     // bytes
+	PageTime float64 // seconds per page for this rank, its node's concurrent faults included
+}
+
+func (ft FirstTouch) on() bool { return ft.PageSize > 0 && ft.PageTime > 0 }
+
+// largeAlloc is the size from which Go gives an allocation pages of its
+// own, fresh from the operating system while the heap grows; smaller ones
+// share pages that are most likely touched already.
+const largeAlloc = 32 << 10
+
+// freshPages tracks which pages of a fresh allocation were written.
+type freshPages struct {
+	elemSize int64
+	pageSize int64
+	pages    int64      // the allocation's pages
+	touched  []pageSpan // sorted, disjoint, not adjacent
+	covered  int64      // pages in touched
+}
+
+type pageSpan struct{ lo, hi int64 }
+
+// markFresh makes the allocation s of make-site in fresh when it is large,
+// and the site's first of this rank: later ones most likely reuse memory
+// the collector freed (a buffer made every step), which is touched
+// already.
+func (r *ssaRank) markFresh(in *ssa.MakeSlice, s value) {
+	if s.k != vSlice || s.obj == nil || s.obj.elem == nil {
+		return
+	}
+	es := sizes.Sizeof(s.obj.elem)
+	if es <= 0 || s.c*es < largeAlloc || r.madeAt[in] {
+		return
+	}
+	if r.madeAt == nil {
+		r.madeAt = map[*ssa.MakeSlice]bool{}
+	}
+	r.madeAt[in] = true
+	ps := int64(r.opts.FirstTouch.PageSize)
+	s.obj.fresh = &freshPages{elemSize: es, pageSize: ps, pages: (s.c*es + ps - 1) / ps}
+}
+
+// touch marks elements [lo, hi) of the allocation written and returns how
+// many of their pages were not written before.
+func (fp *freshPages) touch(lo, hi int64) int64 {
+	if hi <= lo {
+		return 0
+	}
+	p0, p1 := lo*fp.elemSize/fp.pageSize, (hi*fp.elemSize+fp.pageSize-1)/fp.pageSize
+	p0, p1 = max(p0, 0), min(p1, fp.pages)
+	if p1 <= p0 {
+		return 0
+	}
+	// The spans that overlap or abut [p0, p1) merge with it.
+	i := sort.Search(len(fp.touched), func(i int) bool { return fp.touched[i].hi >= p0 })
+	j := i
+	merged := pageSpan{p0, p1}
+	old := int64(0)
+	for j < len(fp.touched) && fp.touched[j].lo <= p1 {
+		t := fp.touched[j]
+		old += max(0, min(t.hi, p1)-max(t.lo, p0))
+		merged.lo, merged.hi = min(merged.lo, t.lo), max(merged.hi, t.hi)
+		j++
+	}
+	fresh := p1 - p0 - old
+	fp.touched = append(fp.touched[:i], append([]pageSpan{merged}, fp.touched[j:]...)...)
+	fp.covered += fresh
+	return fresh
+}
+
+// received charges the first touch of the part of buffer buf that an MPI
+// receive writes, then makes that memory unknown.
+func (r *ssaRank) received(pos token.Pos, name string, buf value) {
+	o := buf.obj
+	if buf.k != vSlice || o == nil || o.fresh == nil {
+		r.havocValue(buf)
+		return
+	}
+	fresh := o.fresh
+	if pages := fresh.touch(buf.i, buf.i+buf.n); pages > 0 {
+		r.charge(float64(pages)*r.opts.FirstTouch.PageTime, "page faults")
+		r.assume(pos, "mpi.%s receives into fresh memory: its first touch costs a page fault per page (the machine's page_faults)", name)
+	}
+	r.havocValue(buf) // the values are unknown, the pages stay as touched
+	if fresh.covered < fresh.pages {
+		o.fresh = fresh
+	}
+}
+
+// receivedAt is received for a rooted collective: Bcast writes the
+// buffers of the ranks other than root, Reduce and Gather(v) root's alone.
+func (r *ssaRank) receivedAt(pos token.Pos, name string, buf value, root int) {
+	if (root == r.rank) == (name != "Bcast") {
+		r.received(pos, name, buf)
+		return
+	}
+	r.havocValue(buf)
+}
