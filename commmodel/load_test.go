@@ -137,6 +137,11 @@ func FuzzParse(f *testing.F) {
 		if _, err := m.Simulate(s, pl, SimOptions{}); err != nil {
 			t.Fatal(err)
 		}
+		for _, ppn := range []int{1, 2, 64} {
+			if ft := m.FaultTime(256, ppn); !(ft >= 0) || math.IsInf(ft, 0) {
+				t.Fatalf("fault time %v with %d ranks per node", ft, ppn)
+			}
+		}
 	})
 }
 
