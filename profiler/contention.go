@@ -26,11 +26,10 @@ type Contention struct {
 	Regions map[string][]float64 `json:"regions"`
 }
 
-// add appends the slowdowns of the runs at one k against the base runs:
-// per region, its fastest own time per unit of work among the runs over
-// the same among the base runs.
-func (c *Contention) add(base, runs []*aggregator) {
-	in, plan := base[0].in, base[0].plan
+// add appends the slowdowns of run a against base.
+func (c *Contention) add(base, a *aggregator) {
+	in, plan := base.in, base.plan
+	wb, wa := base.workUnits(), a.workUnits()
 	var sumA, sumB float64
 	for _, r := range in.Regions {
 		k := r.Index
@@ -38,14 +37,13 @@ func (c *Contention) add(base, runs []*aggregator) {
 			continue
 		}
 		s := 0.0
-		rb, ownB := fastestRate(base, k)
-		if ra, _ := fastestRate(runs, k); ra > 0 && rb > 0 {
-			s = ra / rb
+		if wb[k] > 0 && wa[k] > 0 && base.own[k] > 0 && a.own[k] > 0 {
+			s = (a.own[k] / wa[k]) / (base.own[k] / wb[k])
 		}
 		c.Regions[r.ID] = append(c.Regions[r.ID], s)
 		if s > 0 {
-			sumA += s * ownB
-			sumB += ownB
+			sumA += s * base.own[k]
+			sumB += base.own[k]
 		}
 	}
 	s := 0.0
@@ -53,21 +51,6 @@ func (c *Contention) add(base, runs []*aggregator) {
 		s = sumA / sumB
 	}
 	c.Total = append(c.Total, s)
-}
-
-// fastestRate is region k's least own time per unit of work among runs
-// (0 if no run timed it), and that run's own time.
-func fastestRate(runs []*aggregator, k int) (rate, own float64) {
-	for _, a := range runs {
-		units := a.workUnits()[k]
-		if units <= 0 || a.own[k] <= 0 {
-			continue
-		}
-		if x := a.own[k] / units; rate == 0 || x < rate {
-			rate, own = x, a.own[k]
-		}
-	}
-	return rate, own
 }
 
 // workUnits returns, per timed region, the units of work its own time is

@@ -188,7 +188,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	}
 	if len(opts.PPN) > 0 {
 		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}
-		var base []*aggregator
+		var base *aggregator
 		for _, k := range opts.PPN {
 			// The counts at k (the leaf iterations of each rank's share),
 			// then the times.
@@ -197,27 +197,27 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			if err != nil {
 				return nil, err
 			}
-			// A few runs, each region's fastest counting, as for the
-			// timed runs: another process, or a virtual machine's second
-			// core taken away for a while, only ever adds time, and a
-			// slowdown ratio from one disturbed run moved a prediction by
-			// 30 % (transpose's two ranks read 1.45 in one profile, 1.09
-			// in the next; heat's stencil 1.44 in the fastest of three
-			// runs by wall time, 1.01 in the next profile).
-			var runs []*aggregator
+			// The fastest of a few runs, as for the timed runs: another
+			// process, or a virtual machine's second core taken away for a
+			// while, only ever adds time, and a slowdown ratio from one
+			// disturbed run moved a prediction by 30 % (transpose's two
+			// ranks read 1.45 in one profile, 1.09 in the next).
+			var m *measured
 			for range contentionRuns {
 				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, countK, k)
 				if err != nil {
 					return nil, err
 				}
-				a := &aggregator{in: in, plan: plan, m: *mk, costs: *timed.counts.Costs}
-				a.run()
-				runs = append(runs, a)
+				if m == nil || mk.wallNs < m.wallNs {
+					m = mk
+				}
 			}
+			a := &aggregator{in: in, plan: plan, m: *m, costs: *timed.counts.Costs}
+			a.run()
 			if base == nil {
-				base = runs
+				base = a
 			}
-			c.add(base, runs)
+			c.add(base, a)
 		}
 		p.Contention = c
 	}

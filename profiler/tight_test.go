@@ -187,11 +187,8 @@ func TestContentionWorkUnits(t *testing.T) {
 		}
 	}
 	c := &Contention{PPN: []int{1, 2}, Regions: map[string][]float64{}}
-	bases := []*aggregator{run(1, 1.3), base}
-	c.add(bases, bases)
-	// Each region's fastest run counts: the disturbed ones (1.3 at one
-	// rank, 2.5 at two) do not.
-	c.add(bases, []*aggregator{run(2, 2.5), run(2, 1.5)})
+	c.add(base, base)
+	c.add(base, run(2, 1.5))
 	if got := c.Regions[outer.ID]; len(got) != 2 || got[0] != 1 || math.Abs(got[1]-1.5) > 1e-9 {
 		t.Errorf("nest's slowdowns %v, want [1 1.5]: half the columns at 1.5 times the time per inner iteration", got)
 	}
