@@ -79,7 +79,14 @@ func (fp *freshPages) touch(lo, hi int64) int64 {
 		j++
 	}
 	fresh := p1 - p0 - old
-	fp.touched = append(fp.touched[:i], append([]pageSpan{merged}, fp.touched[j:]...)...)
+	if j == i { // nothing to merge with: insert in place
+		fp.touched = append(fp.touched, pageSpan{})
+		copy(fp.touched[i+1:], fp.touched[i:])
+		fp.touched[i] = merged
+	} else {
+		fp.touched[i] = merged
+		fp.touched = append(fp.touched[:i+1], fp.touched[j:]...)
+	}
 	fp.covered += fresh
 	return fresh
 }

@@ -62,3 +62,18 @@ func TestFreshPagesTouch(t *testing.T) {
 		t.Errorf("spans %v, want one [0,10)", fp.touched)
 	}
 }
+
+// Writing a fresh allocation element by element (a loop the interpreter
+// executes) keeps one span and allocates nothing per write.
+func TestFreshPagesSequentialWrites(t *testing.T) {
+	fp := &freshPages{elemSize: 8, pageSize: 4096, pages: 128}
+	fp.touch(0, 1)
+	allocs := testing.AllocsPerRun(100, func() {
+		for i := int64(0); i < 128*512; i++ {
+			fp.touch(i, i+1)
+		}
+	})
+	if allocs != 0 || fp.covered != 128 || len(fp.touched) != 1 {
+		t.Errorf("%v allocations per pass, %d pages covered in %d spans; want 0, 128, 1", allocs, fp.covered, len(fp.touched))
+	}
+}
