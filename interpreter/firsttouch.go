@@ -99,15 +99,11 @@ func (r *ssaRank) received(pos token.Pos, name string, buf value) {
 		r.havocValue(buf)
 		return
 	}
-	fresh := o.fresh
-	if pages := fresh.touch(buf.i, buf.i+buf.n); pages > 0 {
+	if pages := o.touch(buf.i, buf.i+buf.n); pages > 0 {
 		r.charge(float64(pages)*r.opts.FirstTouch.PageTime, "page faults")
 		r.assume(pos, "mpi.%s receives into fresh memory: its first touch costs a page fault per page (the machine's page_faults)", name)
 	}
-	r.havocValue(buf) // the values are unknown, the pages stay as touched
-	if fresh.covered < fresh.pages {
-		o.fresh = fresh
-	}
+	o.forget()
 }
 
 // receivedAt is received for a rooted collective: Bcast writes the

@@ -171,7 +171,7 @@ func (o *object) get(i int64) value {
 
 func (o *object) set(i int64, v value) {
 	if o.fresh != nil {
-		o.writeFresh(i)
+		o.touch(i, i+1)
 	}
 	switch {
 	case uint64(i) < uint64(len(o.dense)):
@@ -187,17 +187,27 @@ func (o *object) set(i int64, v value) {
 	o.cells[i] = v
 }
 
-// writeFresh marks cell i of a fresh allocation written.
-func (o *object) writeFresh(i int64) {
-	if o.fresh.touch(i, i+1); o.fresh.covered >= o.fresh.pages {
+// touch marks cells [lo, hi) of a fresh allocation written and returns
+// how many of their pages were not written before; o stops being fresh
+// once every page was.
+func (o *object) touch(lo, hi int64) int64 {
+	n := o.fresh.touch(lo, hi)
+	if o.fresh.covered >= o.fresh.pages {
 		o.fresh = nil
 	}
+	return n
 }
 
 // havoc makes every cell of o unknown: skipped code may have written it
 // (all of it, as far as first touches go).
 func (o *object) havoc() {
 	o.fresh = nil
+	o.forget()
+}
+
+// forget makes every cell of o unknown, as a receive into it does: which
+// pages were written stays as it was.
+func (o *object) forget() {
 	o.dense = nil
 	o.cells = nil
 	o.def = unknown

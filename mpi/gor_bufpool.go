@@ -63,10 +63,11 @@ func releasePayload(buf []byte) {
 	if c < pooledMin || c&(c-1) != 0 {
 		return // not from the pool
 	}
+	k := bits.Len(uint(c - 1))
 	p := &payloadPool
 	p.mu.Lock()
 	if p.bytes+c <= pooledMax {
-		p.free[bits.Len(uint(c-1))] = append(p.free[bits.Len(uint(c-1))], buf[:0])
+		p.free[k] = append(p.free[k], buf[:0])
 		p.bytes += c
 	}
 	p.mu.Unlock()

@@ -46,17 +46,17 @@ func faultSuite(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(strin
 			if err == nil && mem != nil {
 				err = releaseMemory(mem)
 			}
+			failed := 0.0
 			if err != nil {
-				mine = -1 // this platform cannot map fresh memory: no row
+				failed = 1 // this platform cannot map fresh memory: no row
 			}
-			slowest := make([]float64, 1)
-			mpi.Allreduce(c, []float64{mine}, slowest, mpi.Max)
-			least := make([]float64, 1)
-			mpi.Allreduce(c, []float64{mine}, least, mpi.Min)
-			if least[0] < 0 { // every rank sees it: all leave together
+			// The slowest rank's time, and whether any rank failed.
+			got := make([]float64, 2)
+			mpi.Allreduce(c, []float64{mine, failed}, got, mpi.Max)
+			if got[1] > 0 { // every rank sees it: all leave together
 				return nil
 			}
-			times = append(times, slowest[0])
+			times = append(times, got[0])
 		}
 		st := Summarise(times, len(times), o.Params.Trim)
 		if k == 1 {
