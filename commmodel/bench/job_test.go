@@ -128,10 +128,11 @@ func TestCalibrateGoroutineIsRoot(t *testing.T) {
 	// was left out and the table had one column.
 	o.Params.MaxLaunches = 16
 	m, rep, err := Calibrate(o)
-	if err == nil && len(m.Channels.Memory.Table) == 1 && len(m.Channels.Memory.Table[0].Ratios) < 2 {
+	if err == nil && (len(m.Channels.Memory.Table) != 1 || len(m.Channels.Memory.Table[0].Ratios) < 2) {
 		// A point none of whose launches was valid is left out by design;
 		// on cores busy with other packages' tests (CI) that still
-		// happened with 16 launches: calibrate once more.
+		// happened with 16 launches, to one point and (2026-11-23, CI of
+		// 2a6540a) to both: calibrate once more.
 		t.Logf("contention table %+v: a point had no valid launch; calibrating again", m.Channels.Memory.Table)
 		m, rep, err = Calibrate(o)
 	}
