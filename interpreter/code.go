@@ -57,6 +57,7 @@ type instrCode struct {
 type reduction struct {
 	red      *Reduction
 	writes   []operand
+	needs    map[ssa.Value]bool // what Time may ask for; nil: anything
 	defs     []int32
 	defTypes []types.Type // per def: its type if unknownOf must build an aggregate, else nil
 	exit     *blockCode
@@ -100,25 +101,17 @@ func (s *programShared) code(fn *ssa.Function) *fnCode {
 	if fc, ok := s.codes[fn]; ok {
 		return fc
 	}
-	fc := &fnCode{fn: fn, index: map[ssa.Value]int32{}}
+	fc := &fnCode{fn: fn}
 	s.codes[fn] = fc
-	add := func(v ssa.Value) {
-		fc.index[v] = int32(fc.nslots)
-		fc.nslots++
-	}
-	for _, p := range fn.Params {
-		add(p)
-	}
-	for _, fv := range fn.FreeVars {
-		add(fv)
-	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			if v, ok := in.(ssa.Value); ok {
-				add(v)
-			}
+	reds := make([][]*Reduction, len(fn.Blocks))
+	for i, b := range fn.Blocks {
+		reds[i] = make([]*Reduction, len(b.Preds))
+		for e, pred := range b.Preds {
+			reds[i][e] = s.oracle.Reduction(pred, b)
 		}
 	}
+	plan := planSlots(fn, reds)
+	fc.index, fc.nslots = plan.index, plan.nslots
 	fc.blocks = make([]*blockCode, len(fn.Blocks))
 	for i, b := range fn.Blocks {
 		fc.blocks[i] = &blockCode{b: b, id: s.nblocks, cost: s.oracle.BlockCost(b)}
@@ -127,13 +120,13 @@ func (s *programShared) code(fn *ssa.Function) *fnCode {
 		}
 		s.nblocks++
 	}
-	for _, bc := range fc.blocks {
-		s.compileBlock(fc, bc)
+	for i, bc := range fc.blocks {
+		s.compileBlock(fc, bc, reds[i], plan)
 	}
 	return fc
 }
 
-func (s *programShared) compileBlock(fc *fnCode, bc *blockCode) {
+func (s *programShared) compileBlock(fc *fnCode, bc *blockCode, reds []*Reduction, plan *slotPlan) {
 	b := bc.b
 	bc.code = make([]instrCode, len(b.Instrs))
 	for i, in := range b.Instrs {
@@ -155,14 +148,14 @@ func (s *programShared) compileBlock(fc *fnCode, bc *blockCode) {
 	for _, slot := range bc.phis {
 		isPhi[slot] = true
 	}
-	for e, pred := range b.Preds {
+	for e := range b.Preds {
 		for _, phi := range phis {
 			o := s.operand(fc, phi.Edges[e])
 			bc.edges[e] = append(bc.edges[e], o)
 			bc.swap[e] = bc.swap[e] || o.kind == oSlot && isPhi[o.idx]
 		}
-		if red := s.oracle.Reduction(pred, b); red != nil {
-			bc.reds[e] = s.reduction(fc, red)
+		if red := reds[e]; red != nil {
+			bc.reds[e] = s.reduction(fc, red, plan)
 		}
 	}
 	for _, succ := range b.Succs {
@@ -180,8 +173,14 @@ func predIndex(b, pred *ssa.BasicBlock) int {
 	return -1
 }
 
-func (s *programShared) reduction(fc *fnCode, red *Reduction) *reduction {
+func (s *programShared) reduction(fc *fnCode, red *Reduction, plan *slotPlan) *reduction {
 	rc := &reduction{red: red, exitEdge: -1}
+	if red.Needs != nil {
+		rc.needs = map[ssa.Value]bool{}
+		for _, v := range red.Needs {
+			rc.needs[v] = true
+		}
+	}
 	for _, w := range red.Writes {
 		rc.writes = append(rc.writes, s.operand(fc, w))
 	}
@@ -191,6 +190,9 @@ func (s *programShared) reduction(fc *fnCode, red *Reduction) *reduction {
 				slot, ok := fc.index[v]
 				if !ok {
 					continue // not of this function: nothing of the frame to forget
+				}
+				if red.ExitFrom != nil && red.ExitFrom.Parent() == fc.fn && !plan.live(red.ExitFrom, v) {
+					continue // dead after the nest: its slot may be another value's
 				}
 				rc.defs = append(rc.defs, slot)
 				var t types.Type

@@ -64,12 +64,20 @@ func TestCompiledOperands(t *testing.T) {
 		if sh.code(f) != fc {
 			t.Errorf("%s compiled twice", fn)
 		}
-		seen := map[int32]bool{}
 		for v, slot := range fc.index {
-			if slot < 0 || int(slot) >= fc.nslots || seen[slot] {
-				t.Errorf("%s: %s has slot %d (of %d, seen %v)", fn, v.Name(), slot, fc.nslots, seen[slot])
+			if slot < 0 || int(slot) >= fc.nslots {
+				t.Errorf("%s: %s has slot %d (of %d)", fn, v.Name(), slot, fc.nslots)
 			}
-			seen[slot] = true
+		}
+		// pushCode puts the parameters in the first slots.
+		for i, p := range f.Params {
+			if got := fc.index[p]; got != int32(i) {
+				t.Errorf("%s: parameter %d has slot %d", fn, i, got)
+			}
+		}
+		// Values that are never live together share slots.
+		if fc.nslots >= len(fc.index) {
+			t.Errorf("%s: %d slots for %d values: none shared", fn, fc.nslots, len(fc.index))
 		}
 		for _, bc := range fc.blocks {
 			if len(bc.code) != len(bc.b.Instrs) || len(bc.edges) != len(bc.b.Preds) || len(bc.succ) != len(bc.b.Succs) {

@@ -57,11 +57,16 @@ type ssaRank struct {
 	bindFrame   *frame                  // the frame entering a reduced nest, for binder
 	binder      Binder                  // the values of bindFrame, made once per rank
 	bindLog     *nestMemo               // records what binder answers, when not nil
+	bindNeeds   map[ssa.Value]bool      // the values binder may answer; nil: any
 	madeAt      map[*ssa.MakeSlice]bool // sites that made a fresh allocation (FirstTouch)
 }
 
 // bind is the Binder of the frame that enters a reduced nest.
 func (r *ssaRank) bind(v ssa.Value) (int64, bool) {
+	if r.bindNeeds != nil && !r.bindNeeds[v] {
+		// Not kept live for the nest: its slot may hold another value.
+		return 0, false
+	}
 	o := r.shared.operand(r.bindFrame.code, v)
 	x := r.get(r.bindFrame, &o)
 	if m := r.bindLog; m != nil {
@@ -99,9 +104,9 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (float64, error) {
 		}
 	}
 	m := &nestMemo{}
-	r.bindFrame, r.bindLog = f, m
+	r.bindFrame, r.bindLog, r.bindNeeds = f, m, rc.needs
 	t, err := rc.red.Time(r.binder)
-	r.bindLog = nil
+	r.bindLog, r.bindNeeds = nil, nil
 	if err != nil {
 		return t, err
 	}

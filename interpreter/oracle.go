@@ -52,6 +52,13 @@ type Reduction struct {
 	// the nest may write (slices, pointers, allocations); that memory
 	// becomes unknown. Globals the nest stores to are included.
 	Writes []ssa.Value
+	// Needs are the values Time may ask the binder for (see
+	// loopnest.Loop.BoundValues). The evaluator keeps them in the frame up
+	// to the nest's entry and answers any other value as unknown. Nil
+	// means Time may ask for any value of the function: the evaluator then
+	// gives each value of the function a slot of its own, which costs
+	// memory traffic.
+	Needs []ssa.Value
 	// Distributed is set when the nest's iterations are divided among the
 	// ranks (its trip counts depend on Rank or Size): its time is the part
 	// of the program that gets faster with more ranks.

@@ -131,3 +131,44 @@ func (l *Loop) Walk(f func(*Loop)) {
 		c.Walk(f)
 	}
 }
+
+// BoundValues returns the SSA values that counting the iterations of the
+// nest rooted at l may look up: those the symbols of the counting
+// expressions (First, Trip, the induction variables' starts and steps,
+// Index) of l and every loop inside it stand for, and, through their
+// definitions, the values those are computed from. An evaluator that
+// binds the nest's symbols needs exactly these at the nest's entry.
+// The order is that of first appearance, for determinism; the slice is
+// empty, not nil, when the counts are constants.
+func (l *Loop) BoundValues() []ssa.Value {
+	out := []ssa.Value{}
+	seen := map[ssa.Value]bool{}
+	visited := map[*symbolic.Sym]bool{}
+	var add func(e symbolic.Expr)
+	add = func(e symbolic.Expr) {
+		for _, s := range symbolic.Symbols(e) {
+			if visited[s] {
+				continue
+			}
+			visited[s] = true
+			if s.Value != nil && !seen[s.Value] {
+				seen[s.Value] = true
+				out = append(out, s.Value)
+			}
+			add(s.Def)
+		}
+	}
+	l.Walk(func(c *Loop) {
+		add(c.First)
+		add(c.Trip)
+		for _, iv := range c.IVs {
+			add(iv.Init)
+			add(iv.StepExpr)
+		}
+		if c.Index != nil {
+			add(c.Index.Base)
+			add(c.Index.Scale)
+		}
+	})
+	return out
+}

@@ -61,7 +61,7 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	}
 	red := &interpreter.Reduction{
 		ID: root.ID, Blocks: blocks, ExitFrom: exitFrom, Exit: exit,
-		Writes: writes(blocks, in), Distributed: root.RankSize,
+		Writes: writes(blocks, in), Distributed: root.RankSize, Needs: root.BoundValues(),
 	}
 	imb := o.iterationTimes(root)
 	red.Time = func(bind interpreter.Binder) (float64, error) {
