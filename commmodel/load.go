@@ -231,6 +231,11 @@ func (m *Machine) validate() error {
 			return err
 		}
 	}
+	if n := m.Noise; n != nil {
+		if err := n.validate(); err != nil {
+			return err
+		}
+	}
 	for i, r := range m.Lockstep {
 		if r.Ranks < 2 || !(r.Compute > 0) || r.Compute > 3600 || !(r.Cores > 0) || r.Cores > float64(r.Ranks) {
 			return errAt("lockstep rows need ranks >= 2, compute between 0 and 3600 s, and cores between 0 and ranks", "lockstep", i)

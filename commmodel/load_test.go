@@ -3,6 +3,7 @@ package commmodel
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,13 @@ func TestParseErrorsCarryLines(t *testing.T) {
 		{"lockstep cores", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 3}\n", "m.yaml:13: lockstep rows need ranks >= 2"},
 		{"page size", minimal + "page_faults:\n  page_size: 1000\n  time: 1e-6\n", "m.yaml:13: page_faults.page_size must be a power of two"},
 		{"fault time", minimal + "page_faults:\n  page_size: 4096\n  time: -1e-6\n", "m.yaml:14: page_faults.time must be between"},
+		{"noise threshold", minimal + "noise:\n  threshold: 0\n  rate: 10\n  detours: [1e-5]\n  ranks: 1\n", "m.yaml:13: noise.threshold"},
+		{"noise rate", minimal + "noise:\n  threshold: 1e-6\n  rate: -1\n  detours: [1e-5]\n  ranks: 1\n", "m.yaml:14: noise.rate"},
+		{"noise no detours", minimal + "noise:\n  threshold: 1e-6\n  rate: 10\n  ranks: 1\n", "noise.detours needs"},
+		{"noise order", minimal + "noise:\n  threshold: 1e-6\n  rate: 10\n  detours: [2e-5, 1e-5]\n  ranks: 1\n", "noise.detours must be sorted"},
+		{"noise below threshold", minimal + "noise:\n  threshold: 1e-5\n  rate: 10\n  detours: [1e-6]\n  ranks: 1\n", "at least the threshold"},
+		{"noise saturates", minimal + "noise:\n  threshold: 1e-6\n  rate: 1000\n  detours: [0.5]\n  ranks: 1\n", "below 1"},
+		{"noise ranks", minimal + "noise:\n  threshold: 1e-6\n  rate: 10\n  detours: [1e-5]\n", "noise.ranks"},
 		{"fault order", minimal + "page_faults:\n  page_size: 4096\n  time: 1e-6\n  concurrent:\n    - {ppn: 2, factor: 1.2}\n    - {ppn: 1, factor: 1}\n",
 			"m.yaml:17: page_faults.concurrent rows must be sorted"},
 	} {
@@ -114,6 +122,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte("nodes: 1\nlevels: {network: {pieces: [{from: -1}]}}"))
+	f.Add([]byte(minimal + "noise:\n  threshold: 1e-6\n  rate: 100\n  detours: [1e-5, 2e-4]\n  ranks: 2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Parse("fuzz.yaml", data)
 		if err != nil {
@@ -140,6 +149,14 @@ func FuzzParse(f *testing.F) {
 		for _, ppn := range []int{1, 2, 64} {
 			if ft := m.FaultTime(256, ppn); !(ft >= 0) || math.IsInf(ft, 0) {
 				t.Fatalf("fault time %v with %d ranks per node", ft, ppn)
+			}
+		}
+		// An accepted noise model perturbs any stretch into a finite,
+		// non-negative time.
+		rng := rand.New(rand.NewPCG(1, 1))
+		for _, t0 := range []float64{1e-6, 1e-3, 10} {
+			if x := m.Noise.Perturb(t0, rng); !(x >= 0) || math.IsInf(x, 0) {
+				t.Fatalf("noise turned %g s into %v", t0, x)
 			}
 		}
 	})

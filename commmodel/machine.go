@@ -50,6 +50,11 @@ type Machine struct {
 	// wrote before pays a page fault per page. Absent: first touches are
 	// free.
 	PageFaults *PageFaults `yaml:"page_faults,omitempty"`
+
+	// Noise, when measured, is how the machine interrupts computation
+	// (detours: timer ticks, daemons, the hypervisor). Absent: compute
+	// runs exactly as long as modelled.
+	Noise *Noise `yaml:"noise,omitempty"`
 }
 
 // PageFaults is the cost of touching fresh memory: Time per page of

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -17,6 +18,15 @@ type Program interface {
 type Options struct {
 	Timeline bool     // record per-rank segments (memory grows with the run)
 	Sharing  *Sharing // ranks share their node's cores (oversubscribed nodes)
+	// Noise, when set, turns each stretch of a rank's computation between
+	// two MPI calls, modelled as t, into the time it takes with the
+	// machine's detours (commmodel.Noise.Perturb), drawing from the rank's
+	// own generator: ranks are interrupted at different times, and every
+	// synchronisation waits for the one interrupted last.
+	Noise func(t float64, rng *rand.Rand) float64
+	// NoiseSeed seeds the ranks' generators (rank r's from NoiseSeed and
+	// r), so that a simulation is the same every time.
+	NoiseSeed uint64
 }
 
 // SegmentKind classifies a stretch of a rank's time.

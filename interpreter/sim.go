@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"sort"
 )
 
@@ -37,6 +38,8 @@ type rank struct {
 
 	unexpected []message  // arrived (eager) or announced (rendezvous), unmatched
 	posted     []*request // posted receives, unmatched
+
+	rng *rand.Rand // Options.Noise's draws for this rank, once needed
 
 	stats RankStats
 	segs  []Segment
@@ -179,6 +182,12 @@ func (s *sim) advance(r *rank) {
 			if compute < 0 {
 				s.err = &RankError{Rank: r.id, Site: op.Site, Err: fmt.Errorf("negative compute time %g", compute)}
 				return
+			}
+			if compute > 0 && s.opts.Noise != nil {
+				if r.rng == nil {
+					r.rng = rand.New(rand.NewPCG(s.opts.NoiseSeed, uint64(r.id)))
+				}
+				compute = s.opts.Noise(compute, r.rng)
 			}
 			r.pending, r.hasPending = op, true
 			switch {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -291,7 +292,11 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 	if err != nil {
 		return nil, nil, err
 	}
-	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), interpreter.Options{Timeline: timeline, Sharing: sharing})
+	opts := interpreter.Options{Timeline: timeline, Sharing: sharing}
+	if m.Noise != nil {
+		opts.Noise = func(t float64, rng *rand.Rand) float64 { return m.Noise.Perturb(t, rng) }
+	}
+	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), opts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", pl.P, pl.Nodes, pl.PPN, err)
 	}

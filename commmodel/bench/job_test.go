@@ -152,4 +152,28 @@ func TestCalibrateGoroutineIsRoot(t *testing.T) {
 		len(pf.Concurrent) != rep.Cores || pf.Concurrent[0] != (commmodel.SlowdownRow{PPN: 1, Factor: 1})) {
 		t.Errorf("page faults %+v", pf)
 	}
+	// Noise: every rank of the node read the clock; a machine with no
+	// detour above the threshold gets no noise section. What there is
+	// must load.
+	noise := 0
+	for _, r := range rep.Rows {
+		if r.Kind == "noise" {
+			noise++
+			if r.Ranks != rep.Cores || !(r.Threshold >= noiseMinThreshold) || len(r.Detours) > noiseBins || r.Valid > r.Launches {
+				t.Errorf("noise row %+v", r)
+			}
+		}
+	}
+	if noise != 1 {
+		t.Errorf("%d noise rows, want 1", noise)
+	}
+	if n := m.Noise; n != nil {
+		data, err := MarshalMachine(m, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := commmodel.Parse("calibrated.yaml", data); err != nil || back.Noise == nil || back.Noise.Rate != n.Rate {
+			t.Errorf("noise %+v does not load back: %v", n, err)
+		}
+	}
 }

@@ -83,6 +83,9 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 			}
 			m.PageFaults.Concurrent = append(m.PageFaults.Concurrent, commmodel.SlowdownRow{PPN: r.Ranks, Factor: round3(r.Ratio)})
 		}
+		if r.Kind == "noise" && len(r.Detours) > 0 {
+			m.Noise = noiseModel(r)
+		}
 		if r.Kind == "lockstep" && r.Cores > 0 {
 			m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Ranks: r.Ranks, Compute: r.Compute, Cores: round3(r.Cores)})
 		}
@@ -105,6 +108,21 @@ func levelsNote(rep *Report) string {
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// noiseModel is the machine file's noise section from a noise row, its
+// durations to three significant digits (never below the threshold).
+func noiseModel(r Row) *commmodel.Noise {
+	sig3 := func(x float64) float64 {
+		v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
+		return v
+	}
+	th := sig3(r.Threshold)
+	n := &commmodel.Noise{Threshold: th, Rate: math.Round(r.Rate), Ranks: r.Ranks}
+	for _, d := range r.Detours {
+		n.Detours = append(n.Detours, max(sig3(d), th))
+	}
+	return n
+}
 
 // reduceTimePerByte times a float64 sum of two 8 MiB vectors (best of 5).
 func reduceTimePerByte() float64 {

@@ -56,6 +56,11 @@ type Row struct {
 	// cores that follow from the step time (Mean; Launches counts runs).
 	Compute float64 `json:"compute,omitempty"`
 	Cores   float64 `json:"cores,omitempty"`
+	// Noise rows: the gap counted as a detour (s), detours per second
+	// per rank, and quantiles of their durations (Stats: all of them).
+	Threshold float64   `json:"threshold,omitempty"`
+	Rate      float64   `json:"rate,omitempty"`
+	Detours   []float64 `json:"detours,omitempty"`
 	Stats
 }
 
@@ -133,7 +138,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		if o.LockstepTime > 0 {
 			lockstep = lockstepRanks(hosts, rep.Cores)
 		}
-		total := 2 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + 2*compute + len(lockstep)*lockstepRuns
+		total := 3 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + 2*compute + len(lockstep)*lockstepRuns
 		done := 0
 		progress := func(label string) {
 			done++
@@ -171,6 +176,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		}
 		suite(compute, computeSuite)
 		suite(compute, faultSuite)
+		suite(compute, noiseSuite)
 		for _, k := range lockstep {
 			suite(k, func(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(string)) []Row {
 				var pp64, pp8 float64

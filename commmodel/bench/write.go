@@ -54,6 +54,8 @@ func WriteReport(w io.Writer, rep *Report) error {
 		switch {
 		case r.Kind == "timer":
 			extra = fmt.Sprintf("%.3g", r.Expected)
+		case r.Kind == "noise":
+			extra = fmt.Sprintf("%.4g detours/s over %.2g s", r.Rate, r.Threshold)
 		case r.Predicted > 0:
 			extra = fmt.Sprintf("%.3g", r.Predicted)
 		}
