@@ -293,7 +293,13 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 		return nil, nil, err
 	}
 	opts := interpreter.Options{Timeline: timeline, Sharing: sharing}
-	if m.Noise != nil {
+	// Detours interrupt ranks that have a core each. On a node with more
+	// ranks than cores a detour takes the core from whichever rank runs
+	// then: spread over the ranks taking turns, it is part of the shared
+	// cores' mean speed, which the profile's contention runs measured;
+	// injected into one rank's work, processor sharing would stretch it
+	// by the ranks per core.
+	if m.Noise != nil && sharing == nil {
 		opts.Noise = func(t float64, rng *rand.Rand) float64 { return m.Noise.Perturb(t, rng) }
 	}
 	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), opts)
