@@ -50,8 +50,9 @@ func TestSlotSharingChangesNothing(t *testing.T) {
 	}
 }
 
-// ringReduction reduces the loop of the ring program's work function; its
-// time asks the binder for ask.
+// ringReduction reduces the loop of the ring program's work function: its
+// time is perIter per element of work's slice, whose length it asks the
+// binder for; needs gives its Needs from that length's value.
 func ringReduction(t *testing.T, needs func(lenVal ssa.Value) []ssa.Value, perIter float64) (*ssa.Program, *ssa.Package, *testOracle) {
 	t.Helper()
 	prog, pkg := loadSSA(t, "./testdata/ring")
