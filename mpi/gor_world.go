@@ -92,6 +92,7 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 	}
 	var wg sync.WaitGroup
 	allDone := make(chan struct{})
+	spans := make([][2]float64, opts.NP) // each rank's body: start, finish
 	for _, c := range comms {
 		wg.Add(1)
 		go func() {
@@ -102,6 +103,18 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 					w.fail(&RankError{Rank: c.worldRank, Msg: fmt.Sprintf("panic: %v", v), Stack: string(debug.Stack())})
 				}
 			}()
+			if c.tr != nil {
+				// Under the world's lock: a failed run reads them while
+				// a late rank may still be running.
+				mark := func(i int) {
+					t := Wtime()
+					w.mu.Lock()
+					spans[c.worldRank][i] = t
+					w.mu.Unlock()
+				}
+				mark(0)
+				defer mark(1)
+			}
 			body(c)
 		}()
 	}
@@ -118,7 +131,7 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 	err := w.failure
 	if tr != nil {
 		for r, c := range comms {
-			tr.Ranks[r] = RankTrace{Rank: r, Events: c.tr.events()}
+			tr.Ranks[r] = RankTrace{Rank: r, Events: c.tr.events(), Start: spans[r][0], Finish: spans[r][1]}
 		}
 	}
 	w.mu.Unlock()

@@ -30,6 +30,11 @@ type Trace struct {
 type RankTrace struct {
 	Rank   int     `json:"rank"`
 	Events []Event `json:"events"`
+	// Start and Finish are when the rank's body (the function given to
+	// Main, Run or Launch) began and returned, seconds of Wtime; 0 where
+	// the backend does not record them (the MPI backends).
+	Start  float64 `json:"start,omitempty"`
+	Finish float64 `json:"finish,omitempty"`
 }
 
 // Event is one MPI call (T0 = enter, T1 = leave, seconds of Wtime) or an

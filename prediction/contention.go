@@ -171,9 +171,9 @@ func (n *nodeContention) at(vals []float64, k int) (float64, bool) {
 // onNode returns a view of o whose compute times are those of a rank on
 // a node where k ranks compute at once (each region slowed down by its
 // contention), stretched by share >= 1 where they take turns on fewer
-// cores than they are.
+// cores than they are, and scaled to the binary without probes (calib).
 func (o *Oracle) onNode(n *nodeContention, k int, share float64) interpreter.Oracle {
-	if n.c == nil && n.m.ComputeFactor(k)*share == 1 {
+	if n.c == nil && n.m.ComputeFactor(k)*share*o.calib == 1 {
 		return o
 	}
 	return &onNode{o: o, n: n, k: k, share: share, slow: map[string]float64{}, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
@@ -192,7 +192,7 @@ type onNode struct {
 func (s *onNode) factor(id string) float64 {
 	f, ok := s.slow[id]
 	if !ok {
-		f = s.share * s.n.regions([]string{id}, s.k)
+		f = s.share * s.o.calib * s.n.regions([]string{id}, s.k)
 		s.slow[id] = f
 	}
 	return f
@@ -228,7 +228,7 @@ func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 	// call sites.
 	var f float64
 	if ids := s.o.sources[r.ID]; ids != nil {
-		f = s.share * s.n.regions(ids, s.k)
+		f = s.share * s.o.calib * s.n.regions(ids, s.k)
 	} else {
 		f = s.factor(r.ID)
 	}

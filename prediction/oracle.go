@@ -49,6 +49,9 @@ type Oracle struct {
 	// otherArgs is set when the simulated arguments are not the
 	// profile's (SetArgs).
 	otherArgs bool
+	// calib scales every compute time: the program built without probes
+	// against the instrumented one (plainScale).
+	calib float64
 }
 
 // NewOracle derives block costs, branch frequencies and reduced nests from
@@ -89,6 +92,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 			}
 		}
 	}
+	o.calibrateToPlain()
 	o.branches(regions)
 	o.kernelRates(lp)
 	o.addProfiledExits(lp)

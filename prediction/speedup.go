@@ -412,7 +412,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 	// Five timed runs: each region's times come from the run that timed it
 	// fastest, which keeps other processes' disturbances out of a profile
 	// that every later prediction reuses.
-	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, Repeat: 5, PPN: opts.ProfilePPN})
+	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, Repeat: 5, PPN: opts.ProfilePPN, Plain: true})
 	if err != nil {
 		return nil, err
 	}

@@ -78,6 +78,13 @@ type Totals struct {
 	// BaselineMainNs is main's time in the uninstrumented program (a
 	// single timer on main's body; 0: not run).
 	BaselineMainNs float64 `json:"baselineMainNs,omitempty"`
+	// PlainBodyNs is the time of the ranks' bodies (the function given
+	// to mpi.Main) in the program built without any probe, summed over
+	// the ranks, fastest of the runs (0: not run, or run under a
+	// launcher). Its code is laid out as the user's binary is, which a
+	// probe anywhere can change: prediction scales compute by it when it
+	// differs much from AccountedNs.
+	PlainBodyNs float64 `json:"plainBodyNs,omitempty"`
 	Overhead       float64 `json:"overhead"`       // WallNs / BaselineNs
 	ProbeCostNs    float64 `json:"probeCostNs"`    // probe cost subtracted
 	TimedRegions   int     `json:"timedRegions"`   // regions with a timer

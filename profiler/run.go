@@ -32,6 +32,11 @@ type Options struct {
 	// the shortest), to measure the overhead and check that own times add
 	// up to the real run time.
 	Baseline bool
+	// Plain times the program built without any probe (Repeat times,
+	// keeping the fastest) from the goroutine backend's trace: the
+	// ranks' bodies in the binary the user runs (Totals.PlainBodyNs).
+	// Baseline does it too. Not under a Launcher.
+	Plain bool
 	// Repeat runs the timed run this many times (0 = 1): the profile
 	// takes the run with the shortest wall time, and the balance test
 	// counts only deviations that every run shows.
@@ -185,6 +190,12 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		wall -= r.launchNs[timed]
 		p.Totals.BaselineNs, p.Totals.BaselineMainNs = wall, mainNs
 		p.Totals.Overhead = p.Totals.WallNs / wall
+	}
+	if (opts.Baseline || opts.Plain) && len(opts.Launcher) == 0 {
+		progress("building and running the program without probes")
+		if p.Totals.PlainBodyNs, err = r.runPlain(ctx, prog, tmp); err != nil {
+			return nil, err
+		}
 	}
 	if len(opts.PPN) > 0 {
 		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}

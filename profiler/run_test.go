@@ -68,7 +68,7 @@ func TestProfileRows(t *testing.T) {
 	before := hashTree(t, dir)
 	args := []string{"-n", "120"}
 	p := profileAgainIfNeeded(t, func() (*Profile, error) {
-		return Run(context.Background(), Options{Dir: dir, Package: ".", Args: args, Repeat: 3})
+		return Run(context.Background(), Options{Dir: dir, Package: ".", Args: args, Repeat: 3, Plain: true})
 	}, func(p *Profile) string {
 		for id, want := range map[string]bool{"main.balanced:loop@main.go:+2:2": true, "main.unbalanced:loop@main.go:+2:2": false} {
 			if r, ok := p.Region(id); ok && r.Imbalance != nil && r.Imbalance.Balanced != want {
@@ -80,6 +80,11 @@ func TestProfileRows(t *testing.T) {
 		}
 		return ""
 	})
+	// The program built without probes ran, and its ranks' bodies took a
+	// time of the order of the instrumented own times.
+	if tot := p.Totals; !(tot.PlainBodyNs > tot.AccountedNs/3 && tot.PlainBodyNs < 3*tot.AccountedNs) {
+		t.Errorf("ranks' bodies without probes %v ns, own + MPI %v ns", tot.PlainBodyNs, tot.AccountedNs)
+	}
 	after := hashTree(t, dir)
 	if len(after) != len(before) {
 		t.Errorf("profiling changed the file set of the program: %d files before, %d after", len(before), len(after))

@@ -40,6 +40,10 @@ func (p *Profile) WriteSummary(w io.Writer, n int) error {
 		fmt.Fprintf(w, "\nuninstrumented run: main %v (%+.1f %% against own + MPI), process %v (instrumented %v: overhead %.2fx)",
 			dur(t.BaselineMainNs), 100*(t.AccountedNs-t.BaselineMainNs)/t.BaselineMainNs, dur(t.BaselineNs), dur(t.WallNs), t.Overhead)
 	}
+	if t.PlainBodyNs > 0 {
+		fmt.Fprintf(w, "\nwithout probes: ranks' bodies %v (%+.1f %% against own + MPI)",
+			dur(t.PlainBodyNs), 100*(t.AccountedNs-t.PlainBodyNs)/t.PlainBodyNs)
+	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "region\town\t%\texecs\tper exec\tnote")

@@ -3,7 +3,11 @@ package profiler
 import (
 	"context"
 	"fmt"
+	"math"
+	"os"
+	"path/filepath"
 
+	"github.com/parpredict/parpredict/mpi"
 	"github.com/parpredict/parpredict/profiler/probe"
 )
 
@@ -166,4 +170,37 @@ func countedLoops(in *Instrumented) map[int]bool {
 		}
 	}
 	return set
+}
+
+// runPlain builds the program without any probe (the binary the user
+// runs) and returns its ranks' body time summed over the ranks, in
+// nanoseconds, fastest of the repeats, from the goroutine backend's trace
+// of interval marks (its Start and Finish); 0 if the trace has none (a
+// program that does not use mpi.Main, or another backend).
+func (r *runner) runPlain(ctx context.Context, prog *Program, dir string) (float64, error) {
+	bin, err := Build(ctx, prog, nil, dir, "plain", r.opts.Tags...)
+	if err != nil {
+		return 0, err
+	}
+	tracePath := filepath.Join(dir, "plain-trace.json")
+	best := math.Inf(1)
+	for range max(r.opts.Repeat, 1) {
+		os.Remove(tracePath)
+		if _, err := r.exec(ctx, bin, r.opts.NP, []string{mpi.EnvTrace + "=" + tracePath, mpi.EnvTraceIntervals + "=1"}); err != nil {
+			return 0, err
+		}
+		tr, err := mpi.ReadTrace(tracePath)
+		if err != nil {
+			return 0, nil // no trace: not a program of mpi.Main
+		}
+		sum := 0.0
+		for _, rk := range tr.Ranks {
+			if !(rk.Finish > rk.Start && rk.Start > 0) {
+				return 0, nil
+			}
+			sum += (rk.Finish - rk.Start) * 1e9
+		}
+		best = min(best, sum)
+	}
+	return best, nil
 }

@@ -1,0 +1,44 @@
+package prediction
+
+import (
+	"fmt"
+
+	"github.com/parpredict/parpredict/profiler"
+)
+
+// plainTolerance is how far the program built without probes may run from
+// the instrumented profile's own times before compute is scaled to it:
+// within it the difference is as likely the two runs' noise.
+const plainTolerance = 0.1
+
+// plainScale is the factor that takes the profile's compute times to those
+// of the binary the user runs: the ranks' body time of the program built
+// without probes, less the MPI time, over the own times the instrumented
+// runs accounted. A probe anywhere in a function can change how the
+// compiler lays out its loops, and a tight loop's speed can follow its
+// alignment by tens of percent (docs/profiler.md); no subtraction of probe
+// costs undoes that. 1 when the profile has no such run, or when it is
+// within plainTolerance.
+func plainScale(t profiler.Totals) float64 {
+	own := t.AccountedNs - t.MPINs
+	plain := t.PlainBodyNs - t.MPINs
+	if t.PlainBodyNs <= 0 || own <= 0 || plain <= 0 {
+		return 1
+	}
+	s := plain / own
+	if s >= 1-plainTolerance && s <= 1+plainTolerance {
+		return 1
+	}
+	return s
+}
+
+// calibrateToPlain sets the oracle's compute scale from the profile and
+// notes it.
+func (o *Oracle) calibrateToPlain() {
+	o.calib = plainScale(o.prof.Totals)
+	if o.calib != 1 {
+		t := o.prof.Totals
+		o.notes[fmt.Sprintf("compute scaled by %.3g: the program built without probes ran its ranks' bodies in %.4g s, the profile's own times and MPI add up to %.4g s (its instrumented code is laid out differently)",
+			o.calib, t.PlainBodyNs*1e-9, t.AccountedNs*1e-9)] = true
+	}
+}
