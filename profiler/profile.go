@@ -84,11 +84,11 @@ type Totals struct {
 	// launcher). Its code is laid out as the user's binary is, which a
 	// probe anywhere can change: prediction scales compute by it when it
 	// differs much from AccountedNs.
-	PlainBodyNs float64 `json:"plainBodyNs,omitempty"`
-	Overhead       float64 `json:"overhead"`       // WallNs / BaselineNs
-	ProbeCostNs    float64 `json:"probeCostNs"`    // probe cost subtracted
-	TimedRegions   int     `json:"timedRegions"`   // regions with a timer
-	CountedRegion  int     `json:"countedRegions"` // regions with counters only
+	PlainBodyNs   float64 `json:"plainBodyNs,omitempty"`
+	Overhead      float64 `json:"overhead"`       // WallNs / BaselineNs
+	ProbeCostNs   float64 `json:"probeCostNs"`    // probe cost subtracted
+	TimedRegions  int     `json:"timedRegions"`   // regions with a timer
+	CountedRegion int     `json:"countedRegions"` // regions with counters only
 }
 
 // Region holds the numbers of one region. Times are in nanoseconds,
