@@ -199,31 +199,40 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	}
 	if len(opts.PPN) > 0 {
 		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}
-		var base *aggregator
-		for _, k := range opts.PPN {
-			// The counts at k (the leaf iterations of each rank's share),
-			// then the times.
-			progress(fmt.Sprintf("contention runs with %d ranks", k))
-			countK, err := r.run(ctx, fmt.Sprintf("ppn%d-count", k), nil, k, false)
-			if err != nil {
+		// The counts at each k (the leaf iterations of each rank's share)
+		// first; then the timed runs, the rank counts taking turns, so
+		// that a slow spell of the machine falls on runs of every count
+		// rather than on all the runs of one (whose ratios it would
+		// inflate: heat's halo loop read 35x at two ranks in one profile,
+		// 16x in the next).
+		counts := make([]*measured, len(opts.PPN))
+		for i, k := range opts.PPN {
+			progress(fmt.Sprintf("contention count run with %d ranks", k))
+			if counts[i], err = r.run(ctx, fmt.Sprintf("ppn%d-count", k), nil, k, false); err != nil {
 				return nil, err
 			}
-			// The fastest of a few runs, as for the timed runs: another
-			// process, or a virtual machine's second core taken away for a
-			// while, only ever adds time, and a slowdown ratio from one
-			// disturbed run moved a prediction by 30 % (transpose's two
-			// ranks read 1.45 in one profile, 1.09 in the next).
-			var m *measured
-			for range contentionRuns {
-				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, countK, k)
+		}
+		// The fastest of a few runs per count, as for the timed runs:
+		// another process, or a virtual machine's second core taken away
+		// for a while, only ever adds time, and a slowdown ratio from one
+		// disturbed run moved a prediction by 30 % (transpose's two ranks
+		// read 1.45 in one profile, 1.09 in the next).
+		fastest := make([]*measured, len(opts.PPN))
+		for rep := range contentionRuns {
+			for i, k := range opts.PPN {
+				progress(fmt.Sprintf("contention runs with %d ranks (%d/%d)", k, rep+1, contentionRuns))
+				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, counts[i], k)
 				if err != nil {
 					return nil, err
 				}
-				if m == nil || mk.wallNs < m.wallNs {
-					m = mk
+				if fastest[i] == nil || mk.wallNs < fastest[i].wallNs {
+					fastest[i] = mk
 				}
 			}
-			a := &aggregator{in: in, plan: plan, m: *m, costs: *timed.counts.Costs}
+		}
+		var base *aggregator
+		for i := range opts.PPN {
+			a := &aggregator{in: in, plan: plan, m: *fastest[i], costs: *timed.counts.Costs}
 			a.run()
 			if base == nil {
 				base = a
