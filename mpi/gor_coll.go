@@ -28,7 +28,7 @@ const (
 func (b *commBackend) csend(data []byte, dest, tag int) {
 	b.w.mu.Lock()
 	b.checkFailedLocked()
-	b.deliverLocked(b.ctx+1, data, dest, tag)
+	b.deliverLocked(b.ctx+1, data, dest, tag, true)
 	b.w.mu.Unlock()
 }
 
@@ -236,7 +236,7 @@ func (b *commBackend) alltoallv(send []byte, scounts, sdispls []int, recv []byte
 		opDesc{name: "Alltoall", peer: none, tag: none, root: none}, func() {
 			for k := 1; k < n; k++ {
 				r := (b.rank + k) % n
-				b.deliverLocked(b.ctx+1, send[sdispls[r]:sdispls[r]+scounts[r]], r, tagAlltoall)
+				b.deliverLocked(b.ctx+1, send[sdispls[r]:sdispls[r]+scounts[r]], r, tagAlltoall, true)
 			}
 		})
 }

@@ -19,13 +19,34 @@ type reqBackend struct {
 	st       Status // Count in bytes
 }
 
+// rendezvousWait is how long a blocking send of a message of copyUnlocked
+// bytes or more waits for its receive to be posted before it queues the
+// message. Queued, a large message is copied twice, the first time into
+// a queued-message buffer that the first message of its size faults in:
+// matmul's first Bcast of 1.28 MB took 13-18 ms at two ranks that way,
+// four times the receive buffer's own page faults, when the receiver
+// posted its receive a few tens of microseconds after the root sent. An
+// MPI library sends such messages by rendezvous, straight into the
+// receive buffer; waiting a little does the same when the receiver is
+// about to post, and still buffers the message (Send never blocks for
+// good) when it is not.
+var rendezvousWait = 500 * time.Microsecond // a variable for tests
+
 // deliverLocked sends data from this rank to communicator rank dest. It
-// completes the first matching posted receive or queues the message.
-func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int) {
+// completes the first matching posted receive or queues the message; a
+// large message of a blocking send (wait) first waits up to
+// rendezvousWait for its receive.
+func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int, wait bool) {
 	rs := b.w.ranks[b.members[dest]]
 	if r := b.takePostedLocked(rs, ctx, tag); r != nil {
 		b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
 		return
+	}
+	if wait && len(data) >= copyUnlocked {
+		if r := b.awaitPostedLocked(rs, ctx, tag); r != nil {
+			b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
+			return
+		}
 	}
 	msg := &message{ctx: ctx, src: b.rank, srcWorld: b.rs.rank, tag: tag}
 	if len(data) >= copyUnlocked {
@@ -42,6 +63,23 @@ func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int) {
 		msg.data = payloadCopy(data)
 	}
 	rs.unexpected = append(rs.unexpected, msg)
+}
+
+// awaitPostedLocked polls for up to rendezvousWait, the world's lock
+// released between polls, for a receive posted at rs that a message from
+// this rank with ctx and tag matches, and takes it. It gives up early if
+// the run fails.
+func (b *commBackend) awaitPostedLocked(rs *rankState, ctx, tag int) *reqBackend {
+	deadline := time.Now().Add(rendezvousWait)
+	for time.Now().Before(deadline) && b.w.failure == nil {
+		b.w.mu.Unlock()
+		runtime.Gosched()
+		b.w.mu.Lock()
+		if r := b.takePostedLocked(rs, ctx, tag); r != nil {
+			return r
+		}
+	}
+	return nil
 }
 
 // recvReq is a receive of this rank into buf, not yet posted; op is the
@@ -160,7 +198,7 @@ func (b *commBackend) waitLocked(reqs []*reqBackend, d opDesc) {
 func (b *commBackend) send(data []byte, _ dtype, dest, tag int) {
 	b.w.mu.Lock()
 	b.checkFailedLocked()
-	b.deliverLocked(b.ctx, data, dest, tag)
+	b.deliverLocked(b.ctx, data, dest, tag, true)
 	b.w.mu.Unlock()
 }
 
@@ -190,7 +228,7 @@ func (b *commBackend) sendrecv(sendbuf []byte, dest, sendtag int, recvbuf []byte
 	b.w.mu.Lock()
 	b.checkFailedLocked()
 	b.postRecvLocked(r) // post first so a self-send matches it
-	b.deliverLocked(b.ctx, sendbuf, dest, sendtag)
+	b.deliverLocked(b.ctx, sendbuf, dest, sendtag, true)
 	b.waitLocked([]*reqBackend{r}, opDesc{name: "Sendrecv", peer: source, tag: recvtag, root: none})
 	b.w.mu.Unlock()
 	return r.st
@@ -199,7 +237,7 @@ func (b *commBackend) sendrecv(sendbuf []byte, dest, sendtag int, recvbuf []byte
 func (b *commBackend) isend(data []byte, _ dtype, dest, tag int) *reqBackend {
 	b.w.mu.Lock()
 	b.checkFailedLocked()
-	b.deliverLocked(b.ctx, data, dest, tag)
+	b.deliverLocked(b.ctx, data, dest, tag, false)
 	b.w.mu.Unlock()
 	// Buffered: the send buffer is free as soon as Isend returns.
 	return &reqBackend{owner: b.rs, done: true, st: Status{Source: dest, Tag: tag, Count: len(data)}}

@@ -1,0 +1,89 @@
+//go:build !openmpi && !mpich
+
+package mpi
+
+import (
+	"testing"
+	"time"
+)
+
+// pooledBuffers counts the free queued-message buffers of 2^k bytes.
+func pooledBuffers(k int) int {
+	payloadPool.mu.Lock()
+	defer payloadPool.mu.Unlock()
+	return len(payloadPool.free[k])
+}
+
+// emptyPool drops the free queued-message buffers of 2^k bytes, so that a
+// queued message's buffer is a new one that returns to the pool.
+func emptyPool(k int) {
+	payloadPool.mu.Lock()
+	defer payloadPool.mu.Unlock()
+	for _, b := range payloadPool.free[k] {
+		payloadPool.bytes -= cap(b)
+	}
+	payloadPool.free[k] = nil
+}
+
+// A blocking send of a large message waits for its receive: posted while
+// the sender waits, the receive gets the message straight from the send
+// buffer (no queued buffer is used); posted only after the wait, it gets
+// the message from the queue (the send never blocks for good).
+func TestLargeSendWaitsForItsReceive(t *testing.T) {
+	defer func(old time.Duration) { rendezvousWait = old }(rendezvousWait)
+	const n = 300 << 10 // a queued copy takes a buffer of 2^19 bytes
+	for _, tc := range []struct {
+		name       string
+		wait, late time.Duration
+		queued     bool
+	}{
+		{"posted during the wait", 10 * time.Second, 20 * time.Millisecond, false},
+		{"posted after the wait", 20 * time.Millisecond, 0, true},
+	} {
+		rendezvousWait = tc.wait
+		emptyPool(19)
+		before := pooledBuffers(19)
+		var sendTook time.Duration
+		err := Run(2, func(c *Comm) {
+			buf := make([]byte, n)
+			if c.Rank() == 0 {
+				for i := range buf {
+					buf[i] = byte(i)
+				}
+				t0 := time.Now()
+				Send(c, buf, 1, 0)
+				sendTook = time.Since(t0)
+				c.Barrier()
+				return
+			}
+			if tc.queued {
+				c.Barrier() // rank 0's Send has returned: the message is queued
+			} else {
+				time.Sleep(tc.late)
+			}
+			Recv(c, buf, 0, 0)
+			if !tc.queued {
+				c.Barrier()
+			}
+			for i := range buf {
+				if buf[i] != byte(i) {
+					t.Errorf("%s: byte %d is %d", tc.name, i, buf[i])
+					return
+				}
+			}
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		// A queued message's buffer returns to the pool once received.
+		if queued := pooledBuffers(19) > before; queued != tc.queued {
+			t.Errorf("%s: queued %v, want %v (Send took %v)", tc.name, queued, tc.queued, sendTook)
+		}
+		if !tc.queued && sendTook < tc.late/2 {
+			t.Errorf("%s: Send returned after %v, before the receive was posted", tc.name, sendTook)
+		}
+		if tc.queued && sendTook < tc.wait {
+			t.Errorf("%s: Send returned after %v, before its wait of %v", tc.name, sendTook, tc.wait)
+		}
+	}
+}
