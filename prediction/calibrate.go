@@ -8,8 +8,11 @@ import (
 
 // plainTolerance is how far the program built without probes may run from
 // the instrumented profile's own times before compute is scaled to it:
-// within it the difference is as likely the two runs' noise.
-const plainTolerance = 0.1
+// within it the difference is as likely the two runs' noise (on the
+// 2-core VM, transpose's differed by 18.6 % and 28.5 % in two profiles
+// whose plain runs came minutes after the timed ones; the runs now take
+// turns). matmul's code layout made 50-60 %.
+const plainTolerance = 0.15
 
 // plainScale is the factor that takes the profile's compute times to those
 // of the binary the user runs: the ranks' body time of the program built

@@ -15,6 +15,7 @@ func TestPlainScale(t *testing.T) {
 	}{
 		{"not measured", profiler.Totals{AccountedNs: 100, MPINs: 10}, 1},
 		{"within the tolerance", profiler.Totals{AccountedNs: 100, MPINs: 10, PlainBodyNs: 105}, 1},
+		{"at the tolerance", profiler.Totals{AccountedNs: 110, MPINs: 10, PlainBodyNs: 125}, 1},
 		// matmul's slow builds: 58 ms of own times, 90 ms in the plain
 		// binary, MPI the same in both.
 		{"slower without probes", profiler.Totals{AccountedNs: 65, MPINs: 7, PlainBodyNs: 97}, 90.0 / 58},

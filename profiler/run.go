@@ -140,6 +140,16 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		return nil, err
 	}
 
+	// The program without probes runs in turn with the timed runs, so
+	// that a slow spell of the machine falls on runs of both.
+	var plain *plainBinary
+	plainNs := math.Inf(1)
+	if (opts.Baseline || opts.Plain) && len(opts.Launcher) == 0 {
+		progress("building the program without probes")
+		if plain, err = buildPlain(ctx, prog, tmp, opts.Tags); err != nil {
+			return nil, err
+		}
+	}
 	var timed *measured
 	var runs []*measured
 	vecRuns := map[int][][]int64{}
@@ -148,6 +158,14 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		m, err := r.runTimed(ctx, "timed", tb, count, opts.NP)
 		if err != nil {
 			return nil, err
+		}
+		if plain != nil {
+			progress(fmt.Sprintf("run %d without probes", i+1))
+			ns, err := r.runPlain(ctx, plain)
+			if err != nil {
+				return nil, err
+			}
+			plainNs = min(plainNs, ns)
 		}
 		for k := range plan.vec {
 			if v := regionCounts(m, k).VecMin; len(v) > 0 {
@@ -191,11 +209,8 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		p.Totals.BaselineNs, p.Totals.BaselineMainNs = wall, mainNs
 		p.Totals.Overhead = p.Totals.WallNs / wall
 	}
-	if (opts.Baseline || opts.Plain) && len(opts.Launcher) == 0 {
-		progress("building and running the program without probes")
-		if p.Totals.PlainBodyNs, err = r.runPlain(ctx, prog, tmp); err != nil {
-			return nil, err
-		}
+	if plain != nil && plainNs > 0 && !math.IsInf(plainNs, 1) {
+		p.Totals.PlainBodyNs = plainNs
 	}
 	if len(opts.PPN) > 0 {
 		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}

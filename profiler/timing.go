@@ -3,7 +3,6 @@ package profiler
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 
@@ -172,35 +171,40 @@ func countedLoops(in *Instrumented) map[int]bool {
 	return set
 }
 
-// runPlain builds the program without any probe (the binary the user
-// runs) and returns its ranks' body time summed over the ranks, in
-// nanoseconds, fastest of the repeats, from the goroutine backend's trace
-// of interval marks (its Start and Finish); 0 if the trace has none (a
-// program that does not use mpi.Main, or another backend).
-func (r *runner) runPlain(ctx context.Context, prog *Program, dir string) (float64, error) {
-	bin, err := Build(ctx, prog, nil, dir, "plain", r.opts.Tags...)
+// plainBinary is the program built without any probe: the binary the
+// user runs.
+type plainBinary struct {
+	bin, trace string
+}
+
+func buildPlain(ctx context.Context, prog *Program, dir string, tags []string) (*plainBinary, error) {
+	bin, err := Build(ctx, prog, nil, dir, "plain", tags...)
 	if err != nil {
+		return nil, err
+	}
+	return &plainBinary{bin: bin, trace: filepath.Join(dir, "plain-trace.json")}, nil
+}
+
+// runPlain runs the program without probes once and returns its ranks'
+// body time summed over the ranks, in nanoseconds, from the goroutine
+// backend's trace of interval marks (each rank's Start and Finish); 0 if
+// the trace has none (a program that does not use mpi.Main, or another
+// backend).
+func (r *runner) runPlain(ctx context.Context, pb *plainBinary) (float64, error) {
+	os.Remove(pb.trace)
+	if _, err := r.exec(ctx, pb.bin, r.opts.NP, []string{mpi.EnvTrace + "=" + pb.trace, mpi.EnvTraceIntervals + "=1"}); err != nil {
 		return 0, err
 	}
-	tracePath := filepath.Join(dir, "plain-trace.json")
-	best := math.Inf(1)
-	for range max(r.opts.Repeat, 1) {
-		os.Remove(tracePath)
-		if _, err := r.exec(ctx, bin, r.opts.NP, []string{mpi.EnvTrace + "=" + tracePath, mpi.EnvTraceIntervals + "=1"}); err != nil {
-			return 0, err
-		}
-		tr, err := mpi.ReadTrace(tracePath)
-		if err != nil {
-			return 0, nil // no trace: not a program of mpi.Main
-		}
-		sum := 0.0
-		for _, rk := range tr.Ranks {
-			if !(rk.Finish > rk.Start && rk.Start > 0) {
-				return 0, nil
-			}
-			sum += (rk.Finish - rk.Start) * 1e9
-		}
-		best = min(best, sum)
+	tr, err := mpi.ReadTrace(pb.trace)
+	if err != nil {
+		return 0, nil // no trace: not a program of mpi.Main
 	}
-	return best, nil
+	sum := 0.0
+	for _, rk := range tr.Ranks {
+		if !(rk.Finish > rk.Start && rk.Start > 0) {
+			return 0, nil
+		}
+		sum += (rk.Finish - rk.Start) * 1e9
+	}
+	return sum, nil
 }
