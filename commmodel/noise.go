@@ -57,26 +57,21 @@ func (n *Noise) validate() error {
 
 // Mean is the mean detour duration.
 func (n *Noise) Mean() float64 {
-	if len(n.Detours) == 0 {
-		return 0
-	}
-	s := 0.0
-	for _, d := range n.Detours {
-		s += d
-	}
-	return s / float64(len(n.Detours))
+	mean, _ := n.moments()
+	return mean
 }
 
-// meanSquare is the mean of the squared detour durations.
-func (n *Noise) meanSquare() float64 {
+// moments are the mean of the detour durations and of their squares.
+func (n *Noise) moments() (mean, meanSquare float64) {
 	if len(n.Detours) == 0 {
-		return 0
+		return 0, 0
 	}
-	s := 0.0
 	for _, d := range n.Detours {
-		s += d * d
+		mean += d
+		meanSquare += d * d
 	}
-	return s / float64(len(n.Detours))
+	k := float64(len(n.Detours))
+	return mean / k, meanSquare / k
 }
 
 // Detour is the duration at probability u in [0, 1): the entry of u's
@@ -101,31 +96,40 @@ const poissonExact = 30
 // profile's times, contains the mean detour time) takes with detours
 // drawn from r: t without the mean detours, plus a Poisson number of
 // detours of the measured durations. Its mean over many draws is t.
-func (n *Noise) Perturb(t float64, r Rand) float64 {
-	if n == nil || n.Rate == 0 || len(n.Detours) == 0 || !(t > 0) {
-		return t
+func (n *Noise) Perturb(t float64, r Rand) float64 { return n.Perturber()(t, r) }
+
+// Perturber returns Perturb with the table's moments computed once, for a
+// simulation that perturbs every stretch of every rank's computation.
+func (n *Noise) Perturber() func(t float64, r Rand) float64 {
+	if n == nil || n.Rate == 0 || len(n.Detours) == 0 {
+		return func(t float64, _ Rand) float64 { return t }
 	}
-	mean := n.Mean()
-	base := t / (1 + n.Rate*mean)
-	lambda := n.Rate * base
-	if lambda > poissonExact {
-		// The sum of Poisson(lambda) detours: mean lambda E[d], variance
-		// lambda E[d^2].
-		s := lambda*mean + math.Sqrt(lambda*n.meanSquare())*r.NormFloat64()
-		return base + max(s, 0)
+	mean, meanSquare := n.moments()
+	return func(t float64, r Rand) float64 {
+		if !(t > 0) {
+			return t
+		}
+		base := t / (1 + n.Rate*mean)
+		lambda := n.Rate * base
+		if lambda > poissonExact {
+			// The sum of Poisson(lambda) detours: mean lambda E[d],
+			// variance lambda E[d^2].
+			s := lambda*mean + math.Sqrt(lambda*meanSquare)*r.NormFloat64()
+			return base + max(s, 0)
+		}
+		// Poisson by inversion of its distribution function.
+		u := r.Float64()
+		k, p := 0, math.Exp(-lambda)
+		cum := p
+		for u > cum && k < 4*poissonExact {
+			k++
+			p *= lambda / float64(k)
+			cum += p
+		}
+		extra := 0.0
+		for range k {
+			extra += n.Detour(r.Float64())
+		}
+		return base + extra
 	}
-	// Poisson by inversion of its distribution function.
-	u := r.Float64()
-	k, p := 0, math.Exp(-lambda)
-	cum := p
-	for u > cum && k < 4*poissonExact {
-		k++
-		p *= lambda / float64(k)
-		cum += p
-	}
-	extra := 0.0
-	for range k {
-		extra += n.Detour(r.Float64())
-	}
-	return base + extra
 }

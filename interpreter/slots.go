@@ -171,13 +171,15 @@ func liveness(fn *ssa.Function, num map[ssa.Value]int, reds [][]*Reduction) (liv
 					extra[pred.Index].set(u)
 				}
 			}
-			red := reds[b.Index][e]
-			if red == nil {
-				continue
-			}
-			for _, v := range append(append([]ssa.Value(nil), red.Needs...), red.Writes...) {
-				if u, ok := num[v]; ok {
-					extra[pred.Index].set(u)
+			// A skipped nest reads what its time needs and the memory
+			// it writes on its entry edge.
+			if red := reds[b.Index][e]; red != nil {
+				for _, vs := range [][]ssa.Value{red.Needs, red.Writes} {
+					for _, v := range vs {
+						if u, ok := num[v]; ok {
+							extra[pred.Index].set(u)
+						}
+					}
 				}
 			}
 		}
@@ -223,14 +225,16 @@ func interference(fn *ssa.Function, num map[ssa.Value]int, liveIn, liveOut []bit
 		}
 		for k := len(b.Instrs) - 1; k >= first; k-- {
 			in := b.Instrs[k]
-			v, isVal := in.(ssa.Value)
-			if isVal {
+			if v, ok := in.(ssa.Value); ok {
+				// The result conflicts with what is live after the
+				// instruction and with its own operands.
 				d := num[v]
 				rows[d].or(live)
-				buf = operandNums(in, num, buf, rows[d].set)
 				live.clear(d)
+				buf = operandNums(in, num, buf, func(u int) { rows[d].set(u); live.set(u) })
+			} else {
+				buf = operandNums(in, num, buf, live.set)
 			}
-			buf = operandNums(in, num, buf, live.set)
 		}
 		// The phis are written on entry, one after another, while their
 		// operands on the edge are read.

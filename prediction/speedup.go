@@ -300,7 +300,8 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 	// injected into one rank's work, processor sharing would stretch it
 	// by the ranks per core.
 	if m.Noise != nil && sharing == nil {
-		opts.Noise = func(t float64, rng *rand.Rand) float64 { return m.Noise.Perturb(t, rng) }
+		perturb := m.Noise.Perturber()
+		opts.Noise = func(t float64, rng *rand.Rand) float64 { return perturb(t, rng) }
 	}
 	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), opts)
 	if err != nil {

@@ -143,7 +143,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	// The program without probes runs in turn with the timed runs, so
 	// that a slow spell of the machine falls on runs of both.
 	var plain *plainBinary
-	plainNs := math.Inf(1)
+	var plainNs float64 // the fastest run's body time; 0: none
 	if (opts.Baseline || opts.Plain) && len(opts.Launcher) == 0 {
 		progress("building the program without probes")
 		if plain, err = buildPlain(ctx, prog, tmp, opts.Tags); err != nil {
@@ -165,7 +165,12 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			if err != nil {
 				return nil, err
 			}
-			plainNs = min(plainNs, ns)
+			switch {
+			case ns == 0:
+				plain = nil // its trace has no body times (no mpi.Main): no more runs
+			case plainNs == 0 || ns < plainNs:
+				plainNs = ns
+			}
 		}
 		for k := range plan.vec {
 			if v := regionCounts(m, k).VecMin; len(v) > 0 {
@@ -209,9 +214,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		p.Totals.BaselineNs, p.Totals.BaselineMainNs = wall, mainNs
 		p.Totals.Overhead = p.Totals.WallNs / wall
 	}
-	if plain != nil && plainNs > 0 && !math.IsInf(plainNs, 1) {
-		p.Totals.PlainBodyNs = plainNs
-	}
+	p.Totals.PlainBodyNs = plainNs
 	if len(opts.PPN) > 0 {
 		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}
 		// The counts at each k (the leaf iterations of each rank's share)

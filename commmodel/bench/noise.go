@@ -36,10 +36,10 @@ func noiseSuite(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(strin
 	threshold := max(noiseMinThreshold, 50*clockStep())
 	c.Barrier()
 	gaps, n := selfishDetour(noiseSeconds, threshold)
-	// Rank 0 gets every rank's count and durations.
-	mine := gaps[:min(len(gaps), noiseKeep)]
+	// Rank 0 gets every rank's count and durations (selfishDetour kept
+	// at most noiseKeep of them); the counts are only rank 0's to use.
 	counts := make([]int, 2*c.Size())
-	mpi.Gather(c, []int{n, len(mine)}, counts, 0)
+	mpi.Gather(c, []int{n, len(gaps)}, counts, 0)
 	kept := make([]int, c.Size())
 	displs := make([]int, c.Size())
 	total, all := 0, 0
@@ -52,7 +52,7 @@ func noiseSuite(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(strin
 	if c.Rank() == 0 {
 		every = make([]float64, all)
 	}
-	mpi.Gatherv(c, mine, every, kept, displs, 0)
+	mpi.Gatherv(c, gaps, every, kept, displs, 0)
 	if c.Rank() != 0 {
 		return nil
 	}
