@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/loopnest"
@@ -29,7 +30,9 @@ type Oracle struct {
 	block  map[*ssa.BasicBlock]float64
 	branch map[*ssa.BasicBlock]float64
 	reduce map[edge]*interpreter.Reduction
-	notes  map[string]bool
+	// notes are added while simulations of a sweep run at once.
+	notesMu sync.Mutex
+	notes   map[string]bool
 	// kernelRate is the time per innermost iteration of a kernel whose
 	// time the profile has only at its call sites (kernelRates); carried
 	// are those call sites, whose time the kernel's loops then charge.
@@ -133,6 +136,8 @@ func (o *Oracle) CallRegion(call ssa.CallInstruction) string {
 }
 
 func (o *Oracle) note(fset *token.FileSet, pos token.Pos, format string, args ...any) {
+	o.notesMu.Lock()
+	defer o.notesMu.Unlock()
 	o.notes[fmt.Sprintf("%s: %s", fset.Position(pos), fmt.Sprintf(format, args...))] = true
 }
 
@@ -142,6 +147,8 @@ func (o *Oracle) SetArgs(args []string) { o.otherArgs = !slices.Equal(args, o.pr
 
 // Notes lists, sorted, what the oracle could not map from the profile.
 func (o *Oracle) Notes() []string {
+	o.notesMu.Lock()
+	defer o.notesMu.Unlock()
 	out := make([]string, 0, len(o.notes))
 	for n := range o.notes {
 		out = append(out, n)

@@ -53,7 +53,10 @@ type SpeedupOptions struct {
 	// configuration with this many ranks (the first ppn that fits; 0: none).
 	TimelineP int
 	Progress  func(done, total int, what string)
-	Log       func(format string, args ...any) // notes for the user (nil: none)
+	// Jobs is how many configurations are simulated at once (0: one per
+	// processor Go may use). The prediction is the same for any value.
+	Jobs int
+	Log  func(format string, args ...any) // notes for the user (nil: none)
 }
 
 // Prediction is a sweep's result: the report and what the model assumed.
@@ -88,18 +91,15 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		ppns = []int{m.CoresPerNode()}
 	}
 	pred := &Prediction{Sweep: report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}}
-	assumptions := map[interpreter.Assumption]bool{}
-	var perRank *report.RankTotals
-	total, done := len(ppns)*len(opts.NP), 0
+	// The configurations the machine holds, in the order of the report.
+	type config struct {
+		p, nodes, per int
+		keep          bool // the timeline's
+	}
+	var configs []config
+	kept := false
 	for _, ppn := range ppns {
 		for _, p := range opts.NP {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			done++
-			if opts.Progress != nil {
-				opts.Progress(done, total, fmt.Sprintf("P=%d ppn=%d", p, ppn))
-			}
 			per := min(ppn, p)
 			nodes := (p + per - 1) / per
 			if nodes > m.Nodes || per > m.CoresPerNode() && !opts.Oversubscribe {
@@ -107,28 +107,61 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 					p, per, nodes, per, m.Name, m.Nodes, m.CoresPerNode()))
 				continue
 			}
-			keep := p == opts.TimelineP && pred.Timeline == nil
-			run, sp, err := simulate(mp, oracle, m, p, nodes, per, opts.Order, opts.Args, keep)
-			if err != nil {
-				return nil, err
+			keep := p == opts.TimelineP && !kept
+			kept = kept || keep
+			configs = append(configs, config{p, nodes, per, keep})
+		}
+	}
+	type outcome struct {
+		point       report.Point
+		timeline    *report.Timeline
+		perRank     *report.RankTotals
+		note        string
+		assumptions []interpreter.Assumption
+	}
+	outcomes := make([]outcome, len(configs))
+	oracle.nodeContention(m) // made once, before simulations read it at once
+	finished := 0
+	err = forEachConfig(ctx, len(configs), opts.Jobs, func(i int) int { return configs[i].p }, func(i int) error {
+		c, out := configs[i], &outcomes[i]
+		run, sp, err := simulate(mp, oracle, m, c.p, c.nodes, c.per, opts.Order, opts.Args, c.keep)
+		if err != nil {
+			return err
+		}
+		out.point = report.Point{Config: report.Config{P: c.p, Nodes: c.nodes, PPN: c.per}, Time: run.Makespan}
+		if c.keep {
+			out.timeline, out.perRank = predictedTimeline(run, pred.Sweep), rankTotals(run, out.point.Config)
+		}
+		if c.p == 1 {
+			if serial, err := serialTime(mp, oracle, m, run, opts); err == nil {
+				out.point.Serial = &serial
+			} else {
+				out.note = fmt.Sprintf("serial time not estimated: %v", err)
 			}
-			pt := report.Point{Config: report.Config{P: p, Nodes: nodes, PPN: per}, Time: run.Makespan}
-			if keep {
-				pred.Timeline, perRank = predictedTimeline(run, pred.Sweep), rankTotals(run, pt.Config)
-			}
-			if p == 1 {
-				// An auxiliary estimate: if its extra run fails, the
-				// report fits f to the points instead.
-				if serial, err := serialTime(mp, oracle, m, run, opts); err == nil {
-					pt.Serial = &serial
-				} else {
-					pred.Notes = append(pred.Notes, fmt.Sprintf("serial time not estimated: %v", err))
-				}
-			}
-			pred.Sweep.Points = append(pred.Sweep.Points, pt)
-			for _, a := range sp.Assumptions() {
-				assumptions[a] = true
-			}
+		}
+		out.assumptions = sp.Assumptions()
+		return nil
+	}, func(i int) {
+		finished++
+		if opts.Progress != nil {
+			opts.Progress(finished, len(configs), fmt.Sprintf("P=%d ppn=%d", configs[i].p, configs[i].per))
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	assumptions := map[interpreter.Assumption]bool{}
+	var perRank *report.RankTotals
+	for _, out := range outcomes {
+		pred.Sweep.Points = append(pred.Sweep.Points, out.point)
+		if out.timeline != nil {
+			pred.Timeline, perRank = out.timeline, out.perRank
+		}
+		if out.note != "" {
+			pred.Notes = append(pred.Notes, out.note)
+		}
+		for _, a := range out.assumptions {
+			assumptions[a] = true
 		}
 	}
 	if len(pred.Sweep.Points) == 0 {

@@ -18,9 +18,10 @@ import (
 	"github.com/parpredict/parpredict/report"
 )
 
-// TestSpeedupIsDeterministic profiles heat once, then predicts it twice:
-// the JSON reports must be byte-identical, and more ranks must not be
-// predicted slower than the machine's communication can explain away.
+// TestSpeedupIsDeterministic profiles heat once, then predicts it twice,
+// first with configurations simulated at once, then one after another:
+// the JSON reports, notes, assumptions and timelines must be
+// byte-identical.
 func TestSpeedupIsDeterministic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
@@ -29,10 +30,12 @@ func TestSpeedupIsDeterministic(t *testing.T) {
 		NP: []int{1, 2, 4, 8}, PPN: []int{4}, Machine: "ib-qdr", TimelineP: 8,
 		ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json")}
 	// The first call makes the profile, the second reuses it.
+	opts.Jobs = 4
 	first, err := Speedup(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.Jobs = 1
 	second, err := Speedup(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +49,10 @@ func TestSpeedupIsDeterministic(t *testing.T) {
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
 		t.Errorf("two predictions differ:\n%s\n%s", a.String(), b.String())
+	}
+	if fmt.Sprint(first.Notes, first.Assumptions, first.Skipped) != fmt.Sprint(second.Notes, second.Assumptions, second.Skipped) {
+		t.Errorf("notes, assumptions or skipped configurations differ:\n%v %v %v\n%v %v %v",
+			first.Notes, first.Assumptions, first.Skipped, second.Notes, second.Assumptions, second.Skipped)
 	}
 	if len(first.Report.Rows) != 4 {
 		t.Fatalf("%d rows, want 4", len(first.Report.Rows))

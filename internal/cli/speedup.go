@@ -28,6 +28,7 @@ type speedupOptions struct {
 	plot        string
 	threshold   float64
 	quiet       bool
+	jobs        int
 	at          int    // per-rank totals for this P (0: none, or the largest with timeline)
 	timeline    string // Chrome trace file of the --at configuration
 }
@@ -72,6 +73,7 @@ scalability range.`,
 	f.StringVar(&o.plot, "plot", "", "also write the speedup plot to this .png or .svg file")
 	f.Float64Var(&o.threshold, "threshold", 0.5, "efficiency below which the scalability range ends")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	f.IntVar(&o.jobs, "jobs", 0, "configurations simulated at once (default: one per CPU); those at once have no more ranks in all than the largest, so memory stays that of the largest")
 	f.IntVar(&o.at, "at", 0, "also show per-rank compute, MPI and wait totals of the configuration with this many ranks (one of --np)")
 	f.StringVar(&o.timeline, "timeline", "", "write the per-rank timeline of the --at configuration (default: the largest P) to this Chrome trace .json file")
 	return cmd
@@ -105,7 +107,10 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	}
 	opts := prediction.SpeedupOptions{Package: pkg, Args: args, NP: np, PPN: ppn, Order: order,
 		Machine: o.machine, Profile: o.profile, Threshold: o.threshold,
-		Log: logTo(streams)}
+		Jobs: o.jobs, Log: logTo(streams)}
+	if o.jobs < 0 {
+		return &FlagError{fmt.Errorf("--jobs %d: want 0 (one per CPU) or more", o.jobs)}
+	}
 	if o.profileArgs != "" {
 		opts.ProfileArgs = strings.Fields(o.profileArgs)
 	}
