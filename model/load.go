@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -101,9 +102,32 @@ func LoadPackages(cfg Config, patterns ...string) ([]*packages.Package, error) {
 		return nil, &LoadError{Errors: errs}
 	}
 	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("model: no packages match %s", strings.Join(patterns, " "))
+		msg := fmt.Sprintf("model: no packages match %s", strings.Join(patterns, " "))
+		if why := goListSays(cfg, patterns); why != "" {
+			msg += " in " + cfg.Dir + "; the go command says:\n" + why
+		}
+		return nil, errors.New(msg)
 	}
 	return pkgs, nil
+}
+
+// goListSays is what `go list` prints on stderr for the patterns, or "".
+// go/packages returns no package and no error when the go command fails
+// before listing any (a go.mod that needs `go mod tidy`, a module
+// missing from it), and its message is what tells the user what to do.
+func goListSays(cfg Config, patterns []string) string {
+	args := append(append([]string{"list", "-find"}, cfg.BuildFlags...), patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = cfg.Dir
+	if cfg.Env != nil {
+		cmd.Env = cfg.Env
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil {
+		return ""
+	}
+	return strings.TrimSpace(stderr.String())
 }
 
 // BuildSSA builds SSA for the loaded packages, instantiating generics and

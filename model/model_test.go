@@ -263,3 +263,24 @@ func TestLoadErrors(t *testing.T) {
 		t.Error("loading a missing directory succeeded")
 	}
 }
+
+// TestLoadSaysWhatGoSays: a module whose go.mod the go command wants
+// updated lists no packages through go/packages, silently; the error
+// passes on the go command's own advice.
+func TestLoadSaysWhatGoSays(t *testing.T) {
+	root, err := filepath.Abs("..")
+	must(t, err)
+	dir := t.TempDir()
+	// parpredict needs a newer go than this module states, so the go
+	// command asks for `go mod tidy` before it lists anything.
+	mod := "module example.com/stale\n\ngo 1.21\n\nrequire github.com/parpredict/parpredict v0.0.0\n\nreplace github.com/parpredict/parpredict => " + root + "\n"
+	must(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nimport \"github.com/parpredict/parpredict/mpi\"\n\nfunc main() { mpi.Main(func(*mpi.Comm) {}) }\n"), 0o644))
+	_, err = Load(Config{Dir: dir}, ".")
+	if err == nil {
+		t.Fatal("loading a module whose go.mod needs updating succeeded")
+	}
+	if !strings.Contains(err.Error(), "go mod tidy") {
+		t.Errorf("the error does not pass on the go command's advice: %v", err)
+	}
+}
