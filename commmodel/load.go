@@ -236,15 +236,25 @@ func (m *Machine) validate() error {
 			return err
 		}
 	}
+	done := map[string]bool{} // patterns whose rows ended
 	for i, r := range m.Lockstep {
+		if r.Pattern != PatternRing && r.Pattern != PatternAlltoall {
+			return errAt(fmt.Sprintf("lockstep pattern %q: want %q or none (a ring)", r.Pattern, PatternAlltoall), "lockstep", i, "pattern")
+		}
 		if r.Ranks < 2 || !(r.Compute > 0) || r.Compute > 3600 || !(r.Cores > 0) || r.Cores > float64(r.Ranks) {
 			return errAt("lockstep rows need ranks >= 2, compute between 0 and 3600 s, and cores between 0 and ranks", "lockstep", i)
 		}
-		if i > 0 {
-			p := m.Lockstep[i-1]
-			if r.Ranks < p.Ranks || r.Ranks == p.Ranks && r.Compute <= p.Compute {
-				return errAt("lockstep rows must be sorted by ranks, then by compute", "lockstep", i)
+		if i == 0 {
+			continue
+		}
+		switch p := m.Lockstep[i-1]; {
+		case r.Pattern != p.Pattern:
+			done[p.Pattern] = true
+			if done[r.Pattern] {
+				return errAt("lockstep rows of one pattern must be together", "lockstep", i)
 			}
+		case r.Ranks < p.Ranks || r.Ranks == p.Ranks && r.Compute <= p.Compute:
+			return errAt("lockstep rows must be sorted by ranks, then by compute", "lockstep", i)
 		}
 	}
 	return nil

@@ -43,6 +43,9 @@ func TestParseErrorsCarryLines(t *testing.T) {
 		{"slowdown order", minimal + "compute_slowdown:\n  - {ppn: 2, factor: 1}\n  - {ppn: 1, factor: 1}\n", "m.yaml:14: compute_slowdown rows must be sorted"},
 		{"lockstep order", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 1}\n  - {ranks: 2, compute: 1e-4, cores: 1}\n", "m.yaml:14: lockstep rows must be sorted"},
 		{"lockstep cores", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 3}\n", "m.yaml:13: lockstep rows need ranks >= 2"},
+		{"lockstep pattern", minimal + "lockstep:\n  - {pattern: star, ranks: 2, compute: 1e-3, cores: 1}\n", `m.yaml:13: lockstep pattern "star"`},
+		{"lockstep patterns apart", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 1}\n  - {pattern: alltoall, ranks: 2, compute: 1e-3, cores: 1}\n  - {ranks: 4, compute: 1e-3, cores: 1}\n", "m.yaml:15: lockstep rows of one pattern must be together"},
+		{"lockstep order in a pattern", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 1}\n  - {pattern: alltoall, ranks: 4, compute: 1e-3, cores: 1}\n  - {pattern: alltoall, ranks: 2, compute: 1e-3, cores: 1}\n", "m.yaml:15: lockstep rows must be sorted"},
 		{"page size", minimal + "page_faults:\n  page_size: 1000\n  time: 1e-6\n", "m.yaml:13: page_faults.page_size must be a power of two"},
 		{"fault time", minimal + "page_faults:\n  page_size: 4096\n  time: -1e-6\n", "m.yaml:14: page_faults.time must be between"},
 		{"noise threshold", minimal + "noise:\n  threshold: 0\n  rate: 10\n  detours: [1e-5]\n  ranks: 1\n", "m.yaml:13: noise.threshold"},
@@ -122,6 +125,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte("nodes: 1\nlevels: {network: {pieces: [{from: -1}]}}"))
+	f.Add([]byte(minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 1.5}\n  - {pattern: alltoall, ranks: 4, compute: 1e-4, cores: 1.2}\n"))
 	f.Add([]byte(minimal + "noise:\n  threshold: 1e-6\n  rate: 100\n  detours: [1e-5, 2e-4]\n  ranks: 2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Parse("fuzz.yaml", data)
@@ -149,6 +153,12 @@ func FuzzParse(f *testing.F) {
 		for _, ppn := range []int{1, 2, 64} {
 			if ft := m.FaultTime(256, ppn); !(ft >= 0) || math.IsInf(ft, 0) {
 				t.Fatalf("fault time %v with %d ranks per node", ft, ppn)
+			}
+		}
+		// An accepted lockstep table gives finite positive cores.
+		for _, pattern := range []string{PatternRing, PatternAlltoall} {
+			if c, ok := m.EffectiveCoresFor(pattern, 8, 1e-4); ok && !(c > 0 && c <= 8) {
+				t.Fatalf("%q lockstep: %v effective cores for 8 ranks", pattern, c)
 			}
 		}
 		// An accepted noise model perturbs any stretch into a finite,

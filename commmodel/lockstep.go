@@ -17,10 +17,23 @@ import (
 // exchange (a sleeping virtual CPU); ranks that exchange every few hundred
 // microseconds then take turns on one core.
 type LockstepRow struct {
+	// Pattern is the exchange the ranks synchronise by: PatternRing (the
+	// default) or PatternAlltoall.
+	Pattern string  `yaml:"pattern,omitempty"`
 	Ranks   int     `yaml:"ranks"`
 	Compute float64 `yaml:"compute"`
 	Cores   float64 `yaml:"cores"`
 }
+
+// The lockstep patterns. A ring step exchanges small messages with both
+// neighbours and reduces one number: a rank waits for two others. An
+// all-to-all step exchanges a block with every other rank (32 KiB each,
+// sent by rendezvous): a rank waits for all of them, and a rank that is
+// not on a core holds up every other.
+const (
+	PatternRing     = ""
+	PatternAlltoall = "alltoall"
+)
 
 // EffectiveCores returns the cores ranks ranks on a node effectively get
 // when each computes compute seconds between synchronisations, from the
@@ -31,11 +44,21 @@ type LockstepRow struct {
 // get 13 of 16 say nothing like "4 ranks get 2 cores"), the nearest
 // count's outside them. ok is false without a table.
 func (m *Machine) EffectiveCores(ranks int, compute float64) (cores float64, ok bool) {
-	if len(m.Lockstep) == 0 || ranks < 2 || !(compute > 0) {
+	return m.EffectiveCoresFor(PatternRing, ranks, compute)
+}
+
+// EffectiveCoresFor is EffectiveCores from the rows of one pattern; a
+// table without rows of that pattern answers from its ring rows.
+func (m *Machine) EffectiveCoresFor(pattern string, ranks int, compute float64) (cores float64, ok bool) {
+	rows := m.lockstepRows(pattern)
+	if len(rows) == 0 {
+		rows = m.lockstepRows(PatternRing)
+	}
+	if len(rows) == 0 || ranks < 2 || !(compute > 0) {
 		return 0, false
 	}
 	var counts []int
-	for _, r := range m.Lockstep {
+	for _, r := range rows {
 		if r.Ranks > 0 && !slices.Contains(counts, r.Ranks) {
 			counts = append(counts, r.Ranks)
 		}
@@ -44,7 +67,7 @@ func (m *Machine) EffectiveCores(ranks int, compute float64) (cores float64, ok 
 		return 0, false
 	}
 	slices.Sort(counts)
-	eff := func(k int) float64 { return m.lockstepCores(k, compute) / float64(k) }
+	eff := func(k int) float64 { return lockstepCores(rows, k, compute) / float64(k) }
 	lo, hi := counts[0], counts[len(counts)-1]
 	switch {
 	case ranks <= lo:
@@ -61,11 +84,22 @@ func (m *Machine) EffectiveCores(ranks int, compute float64) (cores float64, ok 
 	return (eff(a) + w*(eff(b)-eff(a))) * float64(ranks), true
 }
 
-// lockstepCores are the effective cores of the rows measured with k ranks
-// at compute, interpolated in log(compute), constant outside the rows.
-func (m *Machine) lockstepCores(k int, compute float64) float64 {
+// lockstepRows are the table's rows of pattern.
+func (m *Machine) lockstepRows(pattern string) []LockstepRow {
 	var rows []LockstepRow
 	for _, r := range m.Lockstep {
+		if r.Pattern == pattern {
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// lockstepCores are the effective cores of the rows measured with k ranks
+// at compute, interpolated in log(compute), constant outside the rows.
+func lockstepCores(all []LockstepRow, k int, compute float64) float64 {
+	var rows []LockstepRow
+	for _, r := range all {
 		if r.Ranks == k {
 			rows = append(rows, r)
 		}

@@ -40,3 +40,30 @@ func TestEffectiveCores(t *testing.T) {
 		t.Error("a machine without a lockstep table gives effective cores")
 	}
 }
+
+// TestEffectiveCoresForPattern: each pattern answers from its own rows,
+// and a pattern the table lacks from the ring's.
+func TestEffectiveCoresForPattern(t *testing.T) {
+	m := &Machine{Lockstep: []LockstepRow{
+		{Ranks: 4, Compute: 1e-3, Cores: 1.9},
+		{Pattern: PatternAlltoall, Ranks: 4, Compute: 1e-3, Cores: 1.4},
+	}}
+	for _, tc := range []struct {
+		pattern string
+		want    float64
+	}{
+		{PatternRing, 1.9},
+		{PatternAlltoall, 1.4},
+	} {
+		if got, ok := m.EffectiveCoresFor(tc.pattern, 4, 1e-3); !ok || got != tc.want {
+			t.Errorf("EffectiveCoresFor(%q) = %g, %v; want %g", tc.pattern, got, ok, tc.want)
+		}
+	}
+	if got, _ := m.EffectiveCores(4, 1e-3); got != 1.9 {
+		t.Errorf("EffectiveCores = %g, want the ring's 1.9", got)
+	}
+	ring := &Machine{Lockstep: m.Lockstep[:1]}
+	if got, ok := ring.EffectiveCoresFor(PatternAlltoall, 4, 1e-3); !ok || got != 1.9 {
+		t.Errorf("without all-to-all rows: %g, %v; want the ring's 1.9", got, ok)
+	}
+}

@@ -41,8 +41,9 @@ type Machine struct {
 	ComputeSlowdown []SlowdownRow `yaml:"compute_slowdown"`
 
 	// Lockstep, when measured, says how many cores ranks on a node that
-	// synchronise often effectively get (EffectiveCores); sorted by ranks,
-	// then compute. Empty: every rank has its core.
+	// synchronise often effectively get (EffectiveCoresFor): per pattern
+	// (its rows together), sorted by ranks, then compute. Empty: every
+	// rank has its core.
 	Lockstep []LockstepRow `yaml:"lockstep,omitempty"`
 
 	// PageFaults, when measured, is what the first touch of freshly

@@ -70,6 +70,9 @@ type Run struct {
 	Marks     [][]Mark    // per rank, the interval marks in order
 	Ops       int64       // MPI operations simulated (user-level calls)
 	Messages  int64       // point-to-point messages, collectives' included
+	// AllToAll counts the Ops that exchange with every other rank
+	// (Alltoall and Alltoallv): their ranks synchronise all at once.
+	AllToAll int64
 }
 
 // Mark is a user interval's begin or end on one rank, at virtual time T.

@@ -232,6 +232,9 @@ func (s *sim) exec(r *rank, op Op) bool {
 	r.cur, r.curStart = op, r.clock
 	if op.Kind != OpFinish && op.Kind != OpMark {
 		s.run.Ops++
+		if op.Kind == OpAlltoall {
+			s.run.AllToAll++
+		}
 	}
 	switch op.Kind {
 	case OpMark:

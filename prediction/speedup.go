@@ -267,7 +267,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 		return run, sp, err
 	}
 	cores := float64(k)
-	if eff, ok := m.EffectiveCores(per, computeStretch(run, share*nc.total(k))); ok {
+	if eff, ok := m.EffectiveCoresFor(lockstepPattern(run), per, computeStretch(run, share*nc.total(k))); ok {
 		cores = min(cores, eff)
 	}
 	shared := max(1, busyRanks(run, pl)/cores)
@@ -297,7 +297,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	}
 	// The lockstep table is read with the compute between operations as
 	// the uniformly stretched simulation saw it.
-	eff, ok := m.EffectiveCores(pl.PPN, computeStretch(run, share*nc.total(k)))
+	eff, ok := m.EffectiveCoresFor(lockstepPattern(run), pl.PPN, computeStretch(run, share*nc.total(k)))
 	if !ok || eff >= float64(k) {
 		return run, sp, nil
 	}
@@ -305,6 +305,17 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 		cores[n] = eff
 	}
 	return simulateAt(mp, view, m, pl, args, timeline, sh)
+}
+
+// lockstepPattern is the lockstep table's pattern the run's ranks
+// synchronise by: all-to-all when at least half its operations are
+// (transpose's Alltoallv), else the ring's neighbour exchanges and
+// reductions.
+func lockstepPattern(run *interpreter.Run) string {
+	if run.Ops > 0 && 2*run.AllToAll >= run.Ops {
+		return commmodel.PatternAlltoall
+	}
+	return commmodel.PatternRing
 }
 
 // computeStretch is the mean compute time of a rank between two MPI

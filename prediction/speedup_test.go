@@ -155,9 +155,10 @@ func TestLockstepTableSlowsCoupledRanks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The lockstep table alone: detours at the synchronisations
-		// would add the same wait to both.
-		m.Lockstep, m.Noise = nil, nil
+		// The lockstep table alone: detours at the synchronisations and
+		// first touches of receive buffers would add the same time to
+		// both, and change with each calibration of this machine.
+		m.Lockstep, m.Noise, m.PageFaults = nil, nil, nil
 		if lockstep {
 			m.Lockstep = []commmodel.LockstepRow{{Ranks: 2, Compute: 1e-6, Cores: 1}, {Ranks: 2, Compute: 1, Cores: 1}}
 		}
@@ -258,5 +259,69 @@ func TestExitTestsFollowArgs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestLockstepPattern(t *testing.T) {
+	for _, tc := range []struct {
+		ops, alltoall int64
+		want          string
+	}{
+		{12, 10, commmodel.PatternAlltoall}, // transpose: ten Alltoallv, a Barrier and a Gatherv
+		{4, 2, commmodel.PatternAlltoall},
+		{5, 2, commmodel.PatternRing},
+		{155548, 0, commmodel.PatternRing},
+		{0, 0, commmodel.PatternRing},
+	} {
+		if got := lockstepPattern(&interpreter.Run{Ops: tc.ops, AllToAll: tc.alltoall}); got != tc.want {
+			t.Errorf("%d ops, %d all-to-all: pattern %q, want %q", tc.ops, tc.alltoall, got, tc.want)
+		}
+	}
+}
+
+// A program that exchanges all-to-all takes the table's all-to-all rows:
+// with one effective core for 2 ranks there and two in the ring rows,
+// transpose's ranks compute about twice as long at P = 2 as with the ring
+// rows alone.
+func TestLockstepAlltoallRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	dir := t.TempDir()
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/transpose", Args: []string{"-n", "256", "-reps", "10", "-check=false"},
+		NP: []int{1, 2}, ProfileOut: filepath.Join(dir, "transpose.profile.json")}
+	times := map[bool]float64{}
+	for _, alltoall := range []bool{false, true} {
+		m, err := commmodel.Load("local")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Noise, m.PageFaults = nil, nil // as in TestLockstepTableSlowsCoupledRanks
+		m.Lockstep = []commmodel.LockstepRow{{Ranks: 2, Compute: 1e-6, Cores: 2}, {Ranks: 2, Compute: 1, Cores: 2}}
+		if alltoall {
+			m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Pattern: commmodel.PatternAlltoall, Ranks: 2, Compute: 1e-6, Cores: 1},
+				commmodel.LockstepRow{Pattern: commmodel.PatternAlltoall, Ranks: 2, Compute: 1, Cores: 1})
+		}
+		data, err := bench.MarshalMachine(m, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Machine = filepath.Join(dir, fmt.Sprintf("m%v.yaml", alltoall))
+		if err := os.WriteFile(opts.Machine, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pred, err := Speedup(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pred.Report.Rows
+		if len(r) != 2 || r[1].P != 2 {
+			t.Fatalf("rows %+v", r)
+		}
+		times[alltoall] = r[1].Time
+	}
+	t.Logf("T(2) = %.4g s with the ring rows alone, %.4g s with the all-to-all rows", times[false], times[true])
+	if r := times[true] / times[false]; r < 1.4 || r > 2.1 {
+		t.Errorf("T(2) = %.4g s with the ring rows alone, %.4g s with all-to-all rows of one core for 2 ranks: ratio %.2f, want 1.4 to 2.1", times[false], times[true], r)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/mpi"
 )
 
@@ -20,8 +21,13 @@ const lockstepRuns = 5
 // lockstepOps is the number of MPI operations of a lockstep step.
 const lockstepOps = 3
 
-// lockstepBytes is the size of the lockstep suite's messages.
+// lockstepBytes is the size of the ring pattern's messages.
 const lockstepBytes = 64
+
+// lockstepAlltoallBytes is the block each rank sends every other in the
+// all-to-all pattern: above the goroutine backend's rendezvous size and
+// MPI libraries' usual eager limits, as a transpose's blocks are.
+const lockstepAlltoallBytes = 32 << 10
 
 // oversubscribed is how many ranks per core the lockstep suite goes up
 // to: programs are validated on a few cores with more ranks than cores.
@@ -45,73 +51,103 @@ func lockstepRanks(hosts []uint64, cores int) []int {
 }
 
 // lockstepSuite measures how many cores ranks that synchronise in lockstep
-// effectively get: every rank computes (spins) for a time, then does what
-// a step of a typical SPMD program does, a halo exchange with both ring
-// neighbours (two Sendrecvs) and a one-number Allreduce, many times over.
-// The cost model prices those at about the ping-pong times (pp64 and pp8,
-// one-way times of 64 and 8 bytes measured before by the ping-pong suite;
-// rank 0's values count): exchange = 2 pp64 + ceil(log2 k) pp8 for the
-// recursive-doubling Allreduce. With k ranks computing c per step, a step
-// would take k c / cores + exchange if they shared the cores as well as
-// they could. The effective cores are k c / (step - exchange), so that
-// whatever a step takes beyond the modelled operations (turns on a shared
-// core, a parked rank's wake-up, a runtime's per-call cost) is charged to
-// the compute between operations, where the prediction applies the table;
-// a row's Compute is that time, c / lockstepOps. Each point is the fastest
-// of lockstepRuns runs of about o.LockstepTime seconds.
-func lockstepSuite(c *mpi.Comm, pp64, pp8 float64, o Options, progress func(string)) []Row {
+// effectively get, for each pattern (commmodel.PatternRing and
+// PatternAlltoall): every rank computes (a fixed amount of work) for a
+// time, then does what a step of a typical SPMD program does, many times
+// over. In the ring pattern that is a halo exchange with both ring
+// neighbours (two Sendrecvs of 64 bytes) and a one-number Allreduce; in
+// the all-to-all pattern an Alltoall of 32 KiB blocks, a transpose's step.
+// The cost model prices a ring step's exchange at about the ping-pong
+// times (pp64 and pp8, one-way times of 64 and 8 bytes measured before by
+// the ping-pong suite; rank 0's values count): 2 pp64 + ceil(log2 k) pp8
+// for the recursive-doubling Allreduce; an all-to-all step's at k-1
+// one-way times of its block (ppBlock, pairwise exchange). With k ranks
+// computing c per step, a step would take k c / cores + exchange if they
+// shared the cores as well as they could. The effective cores are
+// k c / (step - exchange), so that whatever a step takes beyond the
+// modelled operations (turns on a shared core, a parked rank's wake-up, a
+// runtime's per-call cost) is charged to the compute between operations,
+// where the prediction applies the table; a row's Compute is that time
+// per operation, c / lockstepOps for the ring and c for the all-to-all.
+// Each point is the fastest of lockstepRuns runs of about o.LockstepTime
+// seconds.
+func lockstepSuite(c *mpi.Comm, pp64, pp8, ppBlock float64, o Options, progress func(string)) []Row {
 	k := c.Size()
 	next, prev := (c.Rank()+1)%k, (c.Rank()+k-1)%k
 	send, recv := make([]byte, lockstepBytes), make([]byte, lockstepBytes)
+	blocks, blocksIn := make([]byte, k*lockstepAlltoallBytes), make([]byte, k*lockstepAlltoallBytes)
 	local, global := []float64{1}, []float64{0}
 	cores := float64(min(k, o.cores))
 	// Compute is a fixed amount of work, not a spin on the clock: a rank
 	// that waits for a core must not get its compute done meanwhile.
-	rate := []float64{workRate(), pp64, pp8}
+	rate := []float64{workRate(), pp64, pp8, ppBlock}
 	mpi.Bcast(c, rate, 0)
 	rounds := 0
 	for 1<<rounds < k {
 		rounds++
 	}
-	exchange := 2*rate[1] + float64(rounds)*rate[2]
-	// The runs take turns over the compute times, so that a slow spell
-	// of the machine (another process, a host that takes a virtual core
-	// away) spoils one run of several points, not every run of one.
-	best := make([]float64, len(lockstepComputes))
-	for run := range lockstepRuns {
-		for i, compute := range lockstepComputes {
-			steps := min(2000, max(5, int(o.LockstepTime/compute)))
-			n := int(compute * rate[0])
-			c.Barrier()
-			t0 := mpi.Wtime()
-			for range steps {
-				work(n)
-				mpi.Sendrecv(c, send, next, tagLockstep, recv, prev, tagLockstep)
-				mpi.Sendrecv(c, send, prev, tagLockstep, recv, next, tagLockstep)
-				mpi.Allreduce(c, local, global, mpi.Max)
-			}
-			c.Barrier()
-			t := (mpi.Wtime() - t0) / float64(steps)
-			// Rank 0's time decides, so that every rank agrees on it.
-			all := []float64{t}
-			mpi.Bcast(c, all, 0)
-			if run == 0 || all[0] < best[i] {
-				best[i] = all[0]
-			}
-		}
-		progress(fmt.Sprintf("lockstep %d ranks, run %d of %d", k, run+1, lockstepRuns))
+	type pattern struct {
+		name     string
+		ops      int
+		exchange float64
+		step     func()
+	}
+	patterns := []pattern{
+		{commmodel.PatternRing, lockstepOps, 2*rate[1] + float64(rounds)*rate[2], func() {
+			mpi.Sendrecv(c, send, next, tagLockstep, recv, prev, tagLockstep)
+			mpi.Sendrecv(c, send, prev, tagLockstep, recv, next, tagLockstep)
+			mpi.Allreduce(c, local, global, mpi.Max)
+		}},
+		{commmodel.PatternAlltoall, 1, float64(k-1) * rate[3], func() { mpi.Alltoall(c, blocks, blocksIn) }},
 	}
 	var rows []Row
-	for i, compute := range lockstepComputes {
-		step := best[i]
-		eff := cores
-		if extra := step - exchange; extra > 0 {
-			eff = min(cores, float64(k)*compute/extra)
+	for _, pat := range patterns {
+		// The runs take turns over the compute times, so that a slow
+		// spell of the machine (another process, a host that takes a
+		// virtual core away) spoils one run of several points, not every
+		// run of one.
+		best := make([]float64, len(lockstepComputes))
+		for run := range lockstepRuns {
+			for i, compute := range lockstepComputes {
+				steps := min(2000, max(5, int(o.LockstepTime/compute)))
+				n := int(compute * rate[0])
+				c.Barrier()
+				t0 := mpi.Wtime()
+				for range steps {
+					work(n)
+					pat.step()
+				}
+				c.Barrier()
+				t := (mpi.Wtime() - t0) / float64(steps)
+				// Rank 0's time decides, so that every rank agrees on it.
+				all := []float64{t}
+				mpi.Bcast(c, all, 0)
+				if run == 0 || all[0] < best[i] {
+					best[i] = all[0]
+				}
+			}
+			progress(fmt.Sprintf("lockstep %s %d ranks, run %d of %d", patternName(pat.name), k, run+1, lockstepRuns))
 		}
-		rows = append(rows, Row{Kind: "lockstep", Label: fmt.Sprintf("Lockstep %gus", compute*1e6), Ranks: k, Compute: compute / lockstepOps, Cores: eff, Ratio: eff,
-			Stats: Stats{Launches: lockstepRuns, Valid: lockstepRuns, Trimmed: lockstepRuns, Mean: step, Min: step, Max: step}})
+		for i, compute := range lockstepComputes {
+			step := best[i]
+			eff := cores
+			if extra := step - pat.exchange; extra > 0 {
+				eff = min(cores, float64(k)*compute/extra)
+			}
+			rows = append(rows, Row{Kind: "lockstep", Label: fmt.Sprintf("Lockstep %s %gus", patternName(pat.name), compute*1e6), Pattern: pat.name,
+				Ranks: k, Compute: compute / float64(pat.ops), Cores: eff, Ratio: eff,
+				Stats: Stats{Launches: lockstepRuns, Valid: lockstepRuns, Trimmed: lockstepRuns, Mean: step, Min: step, Max: step}})
+		}
 	}
 	return rows
+}
+
+// patternName names a lockstep pattern in reports.
+func patternName(p string) string {
+	if p == commmodel.PatternRing {
+		return "ring"
+	}
+	return p
 }
 
 var workSink uint64

@@ -1,8 +1,11 @@
 package bench
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/parpredict/parpredict/commmodel"
 )
 
 func TestLockstepRanks(t *testing.T) {
@@ -43,5 +46,41 @@ func TestOneWay(t *testing.T) {
 		if got := oneWay(tc.rows, tc.bytes); got != tc.want {
 			t.Errorf("oneWay(%d bytes) = %g, want %g", tc.bytes, got, tc.want)
 		}
+	}
+}
+
+// The lockstep suite reports per rank count a ring then an all-to-all
+// row set; the machine file has each pattern's rows together, and loads.
+func TestLockstepRowsByPattern(t *testing.T) {
+	rep := &Report{Cores: 2}
+	for i := range 4 {
+		rep.Rows = append(rep.Rows, Row{Kind: "pingpong", Bytes: 1 << (4 * i), Stats: Stats{Valid: 5, Mean: 1e-6 * float64(i+1)}})
+	}
+	for _, k := range []int{2, 4} {
+		for _, pattern := range []string{commmodel.PatternRing, commmodel.PatternAlltoall} {
+			for _, c := range []float64{1e-5, 1e-3} {
+				rep.Rows = append(rep.Rows, Row{Kind: "lockstep", Pattern: pattern, Ranks: k, Compute: c, Cores: 1.5})
+			}
+		}
+	}
+	m, err := buildMachine(DefaultOptions(), rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range m.Lockstep {
+		got = append(got, fmt.Sprintf("%s/%d/%g", patternName(r.Pattern), r.Ranks, r.Compute))
+	}
+	want := []string{"ring/2/1e-05", "ring/2/0.001", "ring/4/1e-05", "ring/4/0.001",
+		"alltoall/2/1e-05", "alltoall/2/0.001", "alltoall/4/1e-05", "alltoall/4/0.001"}
+	if !slices.Equal(got, want) {
+		t.Errorf("lockstep rows %v, want %v", got, want)
+	}
+	data, err := MarshalMachine(m, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := commmodel.Parse("m.yaml", data); err != nil {
+		t.Errorf("the machine file does not load: %v", err)
 	}
 }

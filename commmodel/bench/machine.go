@@ -2,10 +2,12 @@ package bench
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -87,10 +89,14 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 			m.Noise = noiseModel(r)
 		}
 		if r.Kind == "lockstep" && r.Cores > 0 {
-			m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Ranks: r.Ranks, Compute: r.Compute, Cores: round3(r.Cores)})
+			m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Pattern: r.Pattern, Ranks: r.Ranks, Compute: r.Compute, Cores: round3(r.Cores)})
 		}
 	}
-	// Rows come in suite order: by ranks, then compute.
+	// Rows come in suite order: by ranks, then pattern, then compute. The
+	// file has each pattern's rows together, ring first.
+	slices.SortStableFunc(m.Lockstep, func(a, b commmodel.LockstepRow) int {
+		return cmp.Or(cmp.Compare(a.Pattern, b.Pattern), cmp.Compare(a.Ranks, b.Ranks))
+	})
 	return m, nil
 }
 

@@ -56,6 +56,7 @@ type Row struct {
 	// cores that follow from the step time (Mean; Launches counts runs).
 	Compute float64 `json:"compute,omitempty"`
 	Cores   float64 `json:"cores,omitempty"`
+	Pattern string  `json:"pattern,omitempty"` // lockstep: commmodel.PatternRing or PatternAlltoall
 	// Noise rows: the gap counted as a detour (s), detours per second
 	// per rank, and quantiles of their durations (Stats: all of them).
 	Threshold float64   `json:"threshold,omitempty"`
@@ -138,7 +139,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		if o.LockstepTime > 0 {
 			lockstep = lockstepRanks(hosts, rep.Cores)
 		}
-		total := 3 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + 2*compute + len(lockstep)*lockstepRuns
+		total := 3 + len(o.Sizes) + len(collectives) + sh.pairs*len(o.ContentionSizes) + 2*compute + 2*len(lockstep)*lockstepRuns
 		done := 0
 		progress := func(label string) {
 			done++
@@ -179,11 +180,11 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 		suite(compute, noiseSuite)
 		for _, k := range lockstep {
 			suite(k, func(c *mpi.Comm, _ *Clock, _ float64, o Options, progress func(string)) []Row {
-				var pp64, pp8 float64
+				var pp64, pp8, ppBlock float64
 				if c.Rank() == 0 {
-					pp64, pp8 = oneWay(rep.Rows, lockstepBytes), oneWay(rep.Rows, 8)
+					pp64, pp8, ppBlock = oneWay(rep.Rows, lockstepBytes), oneWay(rep.Rows, 8), oneWay(rep.Rows, lockstepAlltoallBytes)
 				}
-				return lockstepSuite(c, pp64, pp8, o, progress)
+				return lockstepSuite(c, pp64, pp8, ppBlock, o, progress)
 			})
 		}
 	})
