@@ -91,27 +91,8 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		ppns = []int{m.CoresPerNode()}
 	}
 	pred := &Prediction{Sweep: report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}}
-	// The configurations the machine holds, in the order of the report.
-	type config struct {
-		p, nodes, per int
-		keep          bool // the timeline's
-	}
-	var configs []config
-	kept := false
-	for _, ppn := range ppns {
-		for _, p := range opts.NP {
-			per := min(ppn, p)
-			nodes := (p + per - 1) / per
-			if nodes > m.Nodes || per > m.CoresPerNode() && !opts.Oversubscribe {
-				pred.Skipped = append(pred.Skipped, fmt.Sprintf("P=%d at %d per node needs %d nodes of %d cores; %s has %d of %d",
-					p, per, nodes, per, m.Name, m.Nodes, m.CoresPerNode()))
-				continue
-			}
-			keep := p == opts.TimelineP && !kept
-			kept = kept || keep
-			configs = append(configs, config{p, nodes, per, keep})
-		}
-	}
+	configs, skipped := sweepConfigs(m, ppns, opts)
+	pred.Skipped = skipped
 	type outcome struct {
 		point       report.Point
 		timeline    *report.Timeline
@@ -133,6 +114,8 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			out.timeline, out.perRank = predictedTimeline(run, pred.Sweep), rankTotals(run, out.point.Config)
 		}
 		if c.p == 1 {
+			// An auxiliary estimate: if its extra run fails, the report
+			// fits f to the points instead.
 			if serial, err := serialTime(mp, oracle, m, run, opts); err == nil {
 				out.point.Serial = &serial
 			} else {
@@ -182,6 +165,33 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	pred.Notes = append(pred.Notes, oracle.nodeContention(m).source())
 	pred.Notes = append(pred.Notes, oracle.Notes()...)
 	return pred, nil
+}
+
+// sweepConfig is a configuration of a sweep that the machine holds.
+type sweepConfig struct {
+	p, nodes, per int
+	keep          bool // its timeline is kept (SpeedupOptions.TimelineP)
+}
+
+// sweepConfigs lists the sweep's configurations in the order of the
+// report, and says why the machine cannot hold the others.
+func sweepConfigs(m *commmodel.Machine, ppns []int, opts SpeedupOptions) (configs []sweepConfig, skipped []string) {
+	kept := false
+	for _, ppn := range ppns {
+		for _, p := range opts.NP {
+			per := min(ppn, p)
+			nodes := (p + per - 1) / per
+			if nodes > m.Nodes || per > m.CoresPerNode() && !opts.Oversubscribe {
+				skipped = append(skipped, fmt.Sprintf("P=%d at %d per node needs %d nodes of %d cores; %s has %d of %d",
+					p, per, nodes, per, m.Name, m.Nodes, m.CoresPerNode()))
+				continue
+			}
+			keep := p == opts.TimelineP && !kept
+			kept = kept || keep
+			configs = append(configs, sweepConfig{p, nodes, per, keep})
+		}
+	}
+	return configs, skipped
 }
 
 // serialTime estimates the part of the P = 1 run that does not get faster
