@@ -151,39 +151,48 @@ func TestLockstepTableSlowsCoupledRanks(t *testing.T) {
 		NP: []int{1, 2}, ProfileOut: filepath.Join(dir, "heat.profile.json")}
 	times := map[bool]float64{}
 	for _, lockstep := range []bool{false, true} {
-		m, err := commmodel.Load("local")
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The lockstep table alone: detours at the synchronisations and
-		// first touches of receive buffers would add the same time to
-		// both, and change with each calibration of this machine.
-		m.Lockstep, m.Noise, m.PageFaults = nil, nil, nil
+		var rows []commmodel.LockstepRow
 		if lockstep {
-			m.Lockstep = []commmodel.LockstepRow{{Ranks: 2, Compute: 1e-6, Cores: 1}, {Ranks: 2, Compute: 1, Cores: 1}}
+			rows = []commmodel.LockstepRow{{Ranks: 2, Compute: 1e-6, Cores: 1}, {Ranks: 2, Compute: 1, Cores: 1}}
 		}
-		data, err := bench.MarshalMachine(m, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts.Machine = filepath.Join(dir, fmt.Sprintf("m%v.yaml", lockstep))
-		if err := os.WriteFile(opts.Machine, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		pred, err := Speedup(context.Background(), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pred.Report.Rows
-		if len(r) != 2 || r[1].P != 2 {
-			t.Fatalf("rows %+v", r)
-		}
+		r := predictWithLockstep(t, opts, rows, fmt.Sprintf("m%v.yaml", lockstep))
 		times[lockstep] = r[1].Time / r[0].Time
 	}
 	// The ranks' compute doubles; their communication does not.
 	if r := times[true] / times[false]; r < 1.4 || r > 2 {
 		t.Errorf("T(2)/T(1) = %.3f without the lockstep table, %.3f with one core for 2 ranks: ratio %.2f, want 1.4 to 2", times[false], times[true], r)
 	}
+}
+
+// predictWithLockstep predicts opts (P = 1 and 2) on this machine with
+// the lockstep table rows, written to a machine file named name in the
+// profile's directory. Detours at the synchronisations and first touches
+// of receive buffers are left out: they would add the same time with any
+// table, and change with each calibration of this machine.
+func predictWithLockstep(t *testing.T, opts SpeedupOptions, rows []commmodel.LockstepRow, name string) []report.SpeedupRow {
+	t.Helper()
+	m, err := commmodel.Load("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Lockstep, m.Noise, m.PageFaults = rows, nil, nil
+	data, err := bench.MarshalMachine(m, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Machine = filepath.Join(filepath.Dir(opts.ProfileOut), name)
+	if err := os.WriteFile(opts.Machine, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pred, err := Speedup(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pred.Report.Rows
+	if len(r) != 2 || r[1].P != 2 {
+		t.Fatalf("rows %+v", r)
+	}
+	return r
 }
 
 // TestProgramInOtherModule predicts a program in a directory of its own
@@ -292,33 +301,12 @@ func TestLockstepAlltoallRows(t *testing.T) {
 		NP: []int{1, 2}, ProfileOut: filepath.Join(dir, "transpose.profile.json")}
 	times := map[bool]float64{}
 	for _, alltoall := range []bool{false, true} {
-		m, err := commmodel.Load("local")
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.Noise, m.PageFaults = nil, nil // as in TestLockstepTableSlowsCoupledRanks
-		m.Lockstep = []commmodel.LockstepRow{{Ranks: 2, Compute: 1e-6, Cores: 2}, {Ranks: 2, Compute: 1, Cores: 2}}
+		rows := []commmodel.LockstepRow{{Ranks: 2, Compute: 1e-6, Cores: 2}, {Ranks: 2, Compute: 1, Cores: 2}}
 		if alltoall {
-			m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Pattern: commmodel.PatternAlltoall, Ranks: 2, Compute: 1e-6, Cores: 1},
+			rows = append(rows, commmodel.LockstepRow{Pattern: commmodel.PatternAlltoall, Ranks: 2, Compute: 1e-6, Cores: 1},
 				commmodel.LockstepRow{Pattern: commmodel.PatternAlltoall, Ranks: 2, Compute: 1, Cores: 1})
 		}
-		data, err := bench.MarshalMachine(m, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts.Machine = filepath.Join(dir, fmt.Sprintf("m%v.yaml", alltoall))
-		if err := os.WriteFile(opts.Machine, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		pred, err := Speedup(context.Background(), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := pred.Report.Rows
-		if len(r) != 2 || r[1].P != 2 {
-			t.Fatalf("rows %+v", r)
-		}
-		times[alltoall] = r[1].Time
+		times[alltoall] = predictWithLockstep(t, opts, rows, fmt.Sprintf("m%v.yaml", alltoall))[1].Time
 	}
 	t.Logf("T(2) = %.4g s with the ring rows alone, %.4g s with the all-to-all rows", times[false], times[true])
 	if r := times[true] / times[false]; r < 1.4 || r > 2.1 {
