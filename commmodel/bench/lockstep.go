@@ -106,19 +106,19 @@ func lockstepSuite(c *mpi.Comm, pp64, pp8, ppBlock float64, o Options, progress 
 		// spell of the machine (another process, a host that takes a
 		// virtual core away) spoils one run of several points, not every
 		// run of one.
+		steps := lockstepSteps(c, rate[0], o.LockstepTime, pat.step)
 		best := make([]float64, len(lockstepComputes))
 		for run := range lockstepRuns {
 			for i, compute := range lockstepComputes {
-				steps := min(2000, max(5, int(o.LockstepTime/compute)))
 				n := int(compute * rate[0])
 				c.Barrier()
 				t0 := mpi.Wtime()
-				for range steps {
+				for range steps[i] {
 					work(n)
 					pat.step()
 				}
 				c.Barrier()
-				t := (mpi.Wtime() - t0) / float64(steps)
+				t := (mpi.Wtime() - t0) / float64(steps[i])
 				// Rank 0's time decides, so that every rank agrees on it.
 				all := []float64{t}
 				mpi.Bcast(c, all, 0)
@@ -140,6 +140,26 @@ func lockstepSuite(c *mpi.Comm, pp64, pp8, ppBlock float64, o Options, progress 
 		}
 	}
 	return rows
+}
+
+// lockstepSteps is how many steps a run of each of lockstepComputes
+// takes to last about runTime seconds (5 to 2000): a step timed once, as
+// rank 0 saw it. The step's operations count, not only its compute: an
+// all-to-all of 32 KiB blocks among 64 ranks copies 128 MiB a step, and
+// sized by its compute alone the suite ran for minutes on 16 cores.
+func lockstepSteps(c *mpi.Comm, rate, runTime float64, step func()) []int {
+	steps := make([]int, len(lockstepComputes))
+	for i, compute := range lockstepComputes {
+		c.Barrier()
+		t0 := mpi.Wtime()
+		work(int(compute * rate))
+		step()
+		c.Barrier()
+		t := []float64{mpi.Wtime() - t0}
+		mpi.Bcast(c, t, 0)
+		steps[i] = min(2000, max(5, int(runTime/max(t[0], compute))))
+	}
+	return steps
 }
 
 // patternName names a lockstep pattern in reports.
