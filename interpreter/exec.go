@@ -68,12 +68,27 @@ func (r *ssaRank) bind(v ssa.Value) (int64, bool) {
 		return 0, false
 	}
 	o := r.shared.operand(r.bindFrame.code, v)
-	x := r.get(r.bindFrame, &o)
+	i, ok := bindValue(r.get(r.bindFrame, &o))
 	if m := r.bindLog; m != nil {
 		m.asked = append(m.asked, o)
-		m.answers = append(m.answers, bindAnswer{x.i, x.k == vInt})
+		m.answers = append(m.answers, bindAnswer{i, ok})
 	}
-	return x.i, x.k == vInt
+	return i, ok
+}
+
+// bindValue is what the binder answers for x: an integer's value, or the
+// length of a slice, array or string (a callee's loop inside a reduced
+// nest counts over the length of a slice its caller passes).
+func bindValue(x value) (int64, bool) {
+	switch x.k {
+	case vInt:
+		return x.i, true
+	case vSlice, vArray:
+		return x.n, true
+	case vString:
+		return int64(len(x.str())), true
+	}
+	return 0, false
 }
 
 // nestMemo is one answer of a reduced nest's Time: the values it asked
@@ -124,8 +139,8 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (float64, error) {
 // recorded.
 func (r *ssaRank) sameAnswers(f *frame, m *nestMemo) bool {
 	for i := range m.asked {
-		x := r.ref(f, &m.asked[i])
-		if a := m.answers[i]; x.i != a.i || (x.k == vInt) != a.ok {
+		n, ok := bindValue(*r.ref(f, &m.asked[i]))
+		if a := m.answers[i]; n != a.i || ok != a.ok {
 			return false
 		}
 	}

@@ -66,5 +66,5 @@ type Reduction struct {
 }
 
 // Binder returns the concrete integer value of v in the frame that enters
-// a reduced nest.
+// a reduced nest, or its length when v is a slice, array or string.
 type Binder func(v ssa.Value) (int64, bool)

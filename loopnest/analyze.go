@@ -18,9 +18,10 @@ type Analyzer struct {
 
 	// all are the functions whose calls and closures dependsOnRankSize
 	// follows back to their arguments; see SetProgram.
-	all   []*ssa.Function
-	calls map[*ssa.Function][]*ssa.CallCommon
-	makes map[*ssa.Function][]*ssa.MakeClosure
+	all    []*ssa.Function
+	calls  map[*ssa.Function][]*ssa.CallCommon
+	makes  map[*ssa.Function][]*ssa.MakeClosure
+	values map[*ssa.Function]bool
 }
 
 // SetProgram gives the analyzer the program's own functions, so that a
@@ -107,6 +108,7 @@ func (a *Analyzer) Func(fn *ssa.Function, shapes []Shape) (f *Func, err error) {
 	for _, l := range f.Loops {
 		fa.tripCount(l)
 		fa.findIndex(l)
+		fa.findCalls(l)
 		a.loopSummary(l)
 	}
 	a.plan(fa, f)

@@ -23,16 +23,29 @@ var ErrTooManyIterations = errors.New("loopnest: nest too large to count exactly
 // totals are exact. Loops without a trip count (data-dependent inner
 // loops) are left out, as are the loops inside them: their time belongs to
 // the iterations of the nearest counted loop above them.
+//
+// The callee copies of the nest's loops (Callees) are counted too, as if
+// each call ran once per iteration of the loop that makes it.
 func Iterations(root *Loop, env symbolic.Env) (map[*Loop]int64, error) {
 	totals := map[*Loop]int64{}
-	if err := count(root, env, 1, totals); err != nil {
+	if err := count(root, env, 1, totals, true); err != nil {
+		return nil, err
+	}
+	return totals, nil
+}
+
+// IterationsOwn is Iterations without the callee copies: the nest's own
+// loops only.
+func IterationsOwn(root *Loop, env symbolic.Env) (map[*Loop]int64, error) {
+	totals := map[*Loop]int64{}
+	if err := count(root, env, 1, totals, false); err != nil {
 		return nil, err
 	}
 	return totals, nil
 }
 
 // count adds mult entries' worth of l's iterations to totals.
-func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64) error {
+func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64, callees bool) error {
 	if l.Trip == nil {
 		return nil
 	}
@@ -42,12 +55,16 @@ func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64) error 
 	}
 	n = max(n, 0)
 	totals[l] += mult * n
-	if len(l.Inner) == 0 || n == 0 {
+	children := l.Inner
+	if callees && len(l.Callees) > 0 {
+		children = append(append([]*Loop(nil), l.Inner...), l.Callees...)
+	}
+	if len(children) == 0 || n == 0 {
 		return nil
 	}
 	if !innerUsesIVs(l) {
-		for _, in := range l.Inner {
-			if err := count(in, env, mult*n, totals); err != nil {
+		for _, in := range children {
+			if err := count(in, env, mult*n, totals, callees); err != nil {
 				return err
 			}
 		}
@@ -72,8 +89,8 @@ func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64) error 
 		for i, iv := range l.IVs {
 			vals[ssa.Value(iv.Phi)] = starts[i] + k*iv.Step
 		}
-		for _, in := range l.Inner {
-			if err := count(in, inner, mult, totals); err != nil {
+		for _, in := range children {
+			if err := count(in, inner, mult, totals, callees); err != nil {
 				return err
 			}
 		}
@@ -81,18 +98,31 @@ func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64) error 
 	return nil
 }
 
-// innerUsesIVs reports whether a trip count of a loop inside l refers to
-// one of l's induction variables.
+// innerUsesIVs reports whether a trip count of a loop inside l, or the
+// start of a callee copy's induction variable, refers to one of l's
+// induction variables.
 func innerUsesIVs(l *Loop) bool {
 	phis := map[ssa.Value]bool{}
 	for _, iv := range l.IVs {
 		phis[iv.Phi] = true
 	}
+	uses := func(e symbolic.Expr) bool {
+		return symbolic.Uses(e, func(s *symbolic.Sym) bool { return phis[s.Value] })
+	}
 	found := false
+	visit := func(x *Loop) {
+		found = found || uses(x.Trip)
+		if x.Inlined != nil {
+			for _, iv := range x.IVs {
+				found = found || uses(iv.Init)
+			}
+		}
+	}
 	for _, in := range l.Inner {
-		in.Walk(func(x *Loop) {
-			found = found || symbolic.Uses(x.Trip, func(s *symbolic.Sym) bool { return phis[s.Value] })
-		})
+		in.WalkAll(visit)
+	}
+	for _, c := range l.Callees {
+		c.WalkAll(visit)
 	}
 	return found
 }

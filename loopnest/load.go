@@ -47,6 +47,7 @@ func FromModel(mp *model.Program, pure *Registry) (*Program, error) {
 		}
 	}
 	out.sortFuncs()
+	a.inlineCallees(out)
 	return out, nil
 }
 
@@ -97,6 +98,7 @@ func Analyze(prog *ssa.Program, pkgs []*ssa.Package, pure *Registry) (*Program, 
 		}
 	}
 	out.sortFuncs()
+	a.inlineCallees(out)
 	return out, nil
 }
 

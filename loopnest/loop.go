@@ -76,6 +76,31 @@ type Loop struct {
 	Effects []Site
 
 	Reduction Decision
+
+	// Callees are the loops of program functions called from this loop's
+	// own code (not from its inner loops), restated in this function's
+	// terms: copies of each callee's root loops whose counting expressions
+	// use the call's arguments, so that a reduced nest's iterations
+	// include the work of the kernels it calls (inlineCallees). Set on
+	// loops of reduced nests only; Walk does not visit them, WalkAll does.
+	Callees []*Loop
+	// Inlined is the call a callee copy stands for; nil for a function's
+	// own loops.
+	Inlined *CallSite
+
+	calls []*CallSite // calls of program functions from the loop's own blocks
+}
+
+// CallSite is a call of a program function from a loop's own code, with
+// its arguments as counting expressions of the caller.
+type CallSite struct {
+	Call   *ssa.Call
+	Callee *ssa.Function
+	In     *Loop // the loop whose own code makes the call (a copy for nested inlining)
+	// Args[i] is argument i when it is an integer with an expression;
+	// Lens[i] its length when it is a slice or string with one; nil
+	// otherwise.
+	Args, Lens []symbolic.Expr
 }
 
 // IV is an induction variable: Phi takes Init, Init+Step, Init+2*Step, ...
@@ -132,6 +157,18 @@ func (l *Loop) Walk(f func(*Loop)) {
 	}
 }
 
+// WalkAll is Walk that also visits the callee copies (Callees) of every
+// loop, after its inner loops.
+func (l *Loop) WalkAll(f func(*Loop)) {
+	f(l)
+	for _, c := range l.Inner {
+		c.WalkAll(f)
+	}
+	for _, c := range l.Callees {
+		c.WalkAll(f)
+	}
+}
+
 // BoundValues returns the SSA values that counting the iterations of the
 // nest rooted at l may look up: those the symbols of the counting
 // expressions (First, Trip, the induction variables' starts and steps,
@@ -151,14 +188,16 @@ func (l *Loop) BoundValues() []ssa.Value {
 				continue
 			}
 			visited[s] = true
-			if s.Value != nil && !seen[s.Value] {
+			if s.Value != nil && !seen[s.Value] && s.Value.Parent() == l.Func {
+				// A callee copy's own induction variables are bound
+				// by the counting, never by the evaluator.
 				seen[s.Value] = true
 				out = append(out, s.Value)
 			}
 			add(s.Def)
 		}
 	}
-	l.Walk(func(c *Loop) {
+	l.WalkAll(func(c *Loop) {
 		add(c.First)
 		add(c.Trip)
 		for _, iv := range c.IVs {

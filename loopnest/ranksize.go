@@ -91,23 +91,40 @@ func (a *Analyzer) closures() map[*ssa.Function][]*ssa.MakeClosure {
 	return a.makes
 }
 
+// usedAsValue is the set of functions that appear other than as the callee
+// of a static call (a function value, a closure, a method value): they
+// may be called from anywhere.
+func (a *Analyzer) usedAsValue() map[*ssa.Function]bool {
+	a.indexCalls()
+	return a.values
+}
+
 func (a *Analyzer) indexCalls() {
 	if a.calls != nil {
 		return
 	}
 	a.calls = map[*ssa.Function][]*ssa.CallCommon{}
 	a.makes = map[*ssa.Function][]*ssa.MakeClosure{}
+	a.values = map[*ssa.Function]bool{}
+	var rands []*ssa.Value
 	for _, fn := range a.all {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
+				var callee *ssa.Value
 				switch in := in.(type) {
 				case ssa.CallInstruction:
+					callee = &in.Common().Value
 					if callee := in.Common().StaticCallee(); callee != nil {
 						a.calls[callee] = append(a.calls[callee], in.Common())
 					}
 				case *ssa.MakeClosure:
 					if fn, ok := in.Fn.(*ssa.Function); ok {
 						a.makes[fn] = append(a.makes[fn], in)
+					}
+				}
+				for _, r := range in.Operands(rands[:0]) {
+					if f, ok := (*r).(*ssa.Function); ok && r != callee {
+						a.values[f] = true
 					}
 				}
 			}

@@ -44,9 +44,21 @@ type LoopReport struct {
 	MPI           []SiteReport   `json:"mpi,omitempty"`
 	Calls         []SiteReport   `json:"calls,omitempty"`
 	Effects       []SiteReport   `json:"effects,omitempty"`
-	Reduced       bool           `json:"reduced"`
-	Nest          string         `json:"nest,omitempty"` // the root of the reduced nest
-	Reasons       []string       `json:"reasons,omitempty"`
+	// CalleeLoops are the loops of functions called from the loop's own
+	// code that its reduced nest counts on their own (Loop.Callees).
+	CalleeLoops []CalleeLoopReport `json:"callee_loops,omitempty"`
+	Reduced     bool               `json:"reduced"`
+	Nest        string             `json:"nest,omitempty"` // the root of the reduced nest
+	Reasons     []string           `json:"reasons,omitempty"`
+}
+
+// CalleeLoopReport is a callee's loop counted inside a reduced nest, its
+// trip count in the caller's terms.
+type CalleeLoopReport struct {
+	ID    string             `json:"id"`
+	Call  string             `json:"call"`
+	Trip  string             `json:"trip"`
+	Inner []CalleeLoopReport `json:"inner,omitempty"`
 }
 
 // IVReport is the counter of a loop.
@@ -118,10 +130,21 @@ func loopReport(fset *token.FileSet, l *Loop) LoopReport {
 			lr.Symbols = append(lr.Symbols, sr)
 		}
 	}
+	lr.CalleeLoops = calleeLoops(fset, l.Callees)
 	lr.MPI = sites(fset, l.MPI)
 	lr.Calls = sites(fset, l.Calls)
 	lr.Effects = sites(fset, l.Effects)
 	return lr
+}
+
+func calleeLoops(fset *token.FileSet, ls []*Loop) []CalleeLoopReport {
+	var out []CalleeLoopReport
+	for _, c := range ls {
+		r := CalleeLoopReport{ID: c.ID, Call: basePos(fset, c.Inlined.Call.Pos()), Trip: c.Trip.String()}
+		r.Inner = calleeLoops(fset, append(append([]*Loop(nil), c.Inner...), c.Callees...))
+		out = append(out, r)
+	}
+	return out
 }
 
 func sites(fset *token.FileSet, ss []Site) []SiteReport {
@@ -190,6 +213,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			if len(l.Effects) > 0 {
 				fmt.Fprintf(&b, "%seffects: %s\n", ind, siteList(l.Effects, false))
 			}
+			writeCalleeLoops(&b, ind, l.CalleeLoops)
 			for _, n := range l.Notes {
 				fmt.Fprintf(&b, "%snote:    %s\n", ind, n)
 			}
@@ -205,6 +229,15 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeCalleeLoops lists callee loops a nest counts, nested ones
+// indented under the loop or call they run in.
+func writeCalleeLoops(b *strings.Builder, ind string, ls []CalleeLoopReport) {
+	for _, c := range ls {
+		fmt.Fprintf(b, "%scounts:  %s (called @%s), trips %s\n", ind, c.ID, c.Call[strings.Index(c.Call, ":")+1:], c.Trip)
+		writeCalleeLoops(b, ind+"  ", c.Inner)
+	}
 }
 
 func flags(l LoopReport) string {

@@ -57,7 +57,7 @@ func (o *Oracle) kernelRates(lp *loopnest.Program) {
 					ok = false
 				}
 			})
-			for _, lf := range countedLeaves(root, never) {
+			for _, lf := range countedLeaves(root, never, false) {
 				if p, found := o.prof.Region(lf.ID); found {
 					iters += p.Iters
 				}
@@ -86,7 +86,7 @@ func (o *Oracle) kernelCosts(root *loopnest.Loop) map[*loopnest.Loop]float64 {
 		return nil
 	}
 	costs := map[*loopnest.Loop]float64{}
-	for _, lf := range countedLeaves(root, func(*loopnest.Loop) bool { return false }) {
+	for _, lf := range countedLeaves(root, func(*loopnest.Loop) bool { return false }, false) {
 		costs[lf] = rate
 	}
 	return costs

@@ -52,12 +52,22 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	if exit == nil {
 		return errors.New("it never exits")
 	}
-	costs, err := o.iterationCosts(root)
+	costs, err := o.iterationCosts(root, false)
 	if err != nil {
 		return err
 	}
 	if len(costs) == 0 {
 		costs = o.kernelCosts(root)
+	}
+	// With the loops of the kernels the nest calls counted on their own
+	// (their trip counts follow the call's arguments), when the profile
+	// has what that needs; the nest's own loops alone otherwise, or when
+	// a callee's counts cannot be evaluated at an entry.
+	var inlined map[*loopnest.Loop]float64
+	if hasCallees(root) {
+		if c, err := o.iterationCosts(root, true); err == nil && len(c) > 0 {
+			inlined = c
+		}
 	}
 	red := &interpreter.Reduction{
 		ID: root.ID, Blocks: blocks, ExitFrom: exitFrom, Exit: exit,
@@ -71,15 +81,16 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 				return t, nil
 			}
 		}
-		iters, err := loopnest.Iterations(root, env)
+		if inlined != nil {
+			if iters, err := loopnest.Iterations(root, env); err == nil {
+				return nestTime(root, iters, inlined), nil
+			}
+		}
+		iters, err := loopnest.IterationsOwn(root, env)
 		if err != nil {
 			return 0, err
 		}
-		t := 0.0
-		for l, c := range costs {
-			t += float64(iters[l]) * c
-		}
-		return t, nil
+		return nestTime(root, iters, costs), nil
 	}
 	for _, p := range root.Header.Preds {
 		if !in[p] {
@@ -164,31 +175,77 @@ func (e binderEnv) Lookup(s *symbolic.Sym) (int64, bool) {
 	return e.bind(s.Value)
 }
 
+// nestTime sums iterations times cost per iteration, in the nest's
+// order so that the sum is the same in every run.
+func nestTime(root *loopnest.Loop, iters map[*loopnest.Loop]int64, costs map[*loopnest.Loop]float64) float64 {
+	t := 0.0
+	root.WalkAll(func(l *loopnest.Loop) {
+		if c, ok := costs[l]; ok {
+			t += float64(iters[l]) * c
+		}
+	})
+	return t
+}
+
+// hasCallees reports whether a loop of the nest has callee copies.
+func hasCallees(root *loopnest.Loop) bool {
+	found := false
+	root.Walk(func(l *loopnest.Loop) { found = found || len(l.Callees) > 0 })
+	return found
+}
+
 // iterationCosts assigns each timed loop's exclusive time (seconds) to the
 // iterations of the innermost counted loops under it. Exclusive means its
-// inclusive time less that of the nearest timed loops inside it: the time
-// of the functions the nest calls is included, since a reduced nest skips
-// them too.
-func (o *Oracle) iterationCosts(root *loopnest.Loop) (map[*loopnest.Loop]float64, error) {
+// inclusive time less that of the nearest timed loops inside it.
+//
+// Without inline, the time of the functions the nest calls is part of the
+// exclusive time of the loop that calls them (a reduced nest skips them
+// too), so it scales with that loop's iterations only. With inline, the
+// callee copies of the nest's loops (loopnest.Loop.Callees) count as
+// loops inside the calling loop: their time scales with their own trip
+// counts, evaluated with the call's arguments. A copy's iterations are
+// counted as if the call ran once per iteration of the calling loop; its
+// costs are scaled by the share of those iterations that made the call in
+// the profiled run (the callee loop's entries over the calling loop's
+// iterations), which covers calls under a branch.
+func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest.Loop]float64, error) {
 	timed := func(c *loopnest.Loop) bool {
 		p, ok := o.prof.Region(c.ID)
 		return ok && p.Timed
 	}
+	share := map[*loopnest.Loop]float64{}
+	var shares func(l *loopnest.Loop, s float64)
+	shares = func(l *loopnest.Loop, s float64) {
+		share[l] = s
+		for _, c := range l.Inner {
+			shares(c, s)
+		}
+		if inline {
+			for _, c := range l.Callees {
+				shares(c, s*o.callShare(c))
+			}
+		}
+	}
+	shares(root, 1)
 	costs := map[*loopnest.Loop]float64{}
 	var firstErr error
-	root.Walk(func(l *loopnest.Loop) {
+	walk := root.Walk
+	if inline {
+		walk = root.WalkAll
+	}
+	walk(func(l *loopnest.Loop) {
 		pr, ok := o.prof.Region(l.ID)
 		if !ok || !pr.Timed {
 			return
 		}
 		excl := pr.TotalNs
-		for _, d := range nearestTimed(l, timed) {
+		for _, d := range nearestTimed(l, timed, inline) {
 			if p, ok := o.prof.Region(d.ID); ok {
 				excl -= p.TotalNs
 			}
 		}
 		excl = max(excl, 0) * 1e-9
-		leaves := countedLeaves(l, timed)
+		leaves := countedLeaves(l, timed, inline)
 		var total int64
 		for _, lf := range leaves {
 			if p, ok := o.prof.Region(lf.ID); ok {
@@ -202,7 +259,7 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop) (map[*loopnest.Loop]float64
 			return
 		}
 		for _, lf := range leaves {
-			costs[lf] += excl / float64(total)
+			costs[lf] += excl / float64(total) * share[lf]
 		}
 	})
 	// A nest with no timed loop was too cheap to time: its time is part of
@@ -210,14 +267,38 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop) (map[*loopnest.Loop]float64
 	return costs, firstErr
 }
 
+// callShare is, for the root of a callee copy, the profiled entries of
+// the callee loop per iteration of the loop that calls it (1 when the
+// profile cannot tell). The callee has that one call site (loopnest only
+// inlines such calls), so all its entries came from there.
+func (o *Oracle) callShare(c *loopnest.Loop) float64 {
+	if c.Inlined == nil || c.Inlined.In == nil {
+		return 1
+	}
+	callee, ok := o.prof.Region(c.ID)
+	caller, ok2 := o.prof.Region(c.Inlined.In.ID)
+	if !ok || !ok2 || caller.Iters == 0 {
+		return 1
+	}
+	return float64(callee.Execs) / float64(caller.Iters)
+}
+
+// children are l's inner loops, and with inline its callee copies.
+func children(l *loopnest.Loop, inline bool) []*loopnest.Loop {
+	if !inline || len(l.Callees) == 0 {
+		return l.Inner
+	}
+	return append(append([]*loopnest.Loop(nil), l.Inner...), l.Callees...)
+}
+
 // nearestTimed are the timed loops inside l with no timed loop between.
-func nearestTimed(l *loopnest.Loop, timed func(*loopnest.Loop) bool) []*loopnest.Loop {
+func nearestTimed(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline bool) []*loopnest.Loop {
 	var out []*loopnest.Loop
-	for _, c := range l.Inner {
+	for _, c := range children(l, inline) {
 		if timed(c) {
 			out = append(out, c)
 		} else {
-			out = append(out, nearestTimed(c, timed)...)
+			out = append(out, nearestTimed(c, timed, inline)...)
 		}
 	}
 	return out
@@ -225,13 +306,13 @@ func nearestTimed(l *loopnest.Loop, timed func(*loopnest.Loop) bool) []*loopnest
 
 // countedLeaves are the counted loops of l's subtree reached through loops
 // that are not timed on their own, that have no counted child of that kind.
-func countedLeaves(l *loopnest.Loop, timed func(*loopnest.Loop) bool) []*loopnest.Loop {
+func countedLeaves(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline bool) []*loopnest.Loop {
 	var out []*loopnest.Loop
-	for _, c := range l.Inner {
+	for _, c := range children(l, inline) {
 		if c.Trip == nil || timed(c) {
 			continue
 		}
-		out = append(out, countedLeaves(c, timed)...)
+		out = append(out, countedLeaves(c, timed, inline)...)
 	}
 	if len(out) == 0 && l.Trip != nil {
 		out = append(out, l)

@@ -1,16 +1,21 @@
 package symbolic
 
-// Symbols returns the distinct symbols of e by name, in order of first
-// appearance, not looking into definitions.
+// Symbols returns the distinct symbols of e (by name and the SSA value
+// they stand for: a callee's loop restated in its caller's terms can hold
+// two n's), in order of first appearance, not looking into definitions.
 func Symbols(e Expr) []*Sym {
 	var out []*Sym
-	seen := map[string]bool{}
+	type key struct {
+		name  string
+		value any
+	}
+	seen := map[key]bool{}
 	var walk func(Expr)
 	walk = func(e Expr) {
 		switch e := e.(type) {
 		case *Sym:
-			if !seen[e.Name] {
-				seen[e.Name] = true
+			if k := (key{e.Name, e.Value}); !seen[k] {
+				seen[k] = true
 				out = append(out, e)
 			}
 		case *Binary:

@@ -1,0 +1,373 @@
+package loopnest
+
+import (
+	"errors"
+	"fmt"
+	"go/types"
+
+	"github.com/parpredict/parpredict/loopnest/symbolic"
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxInlineDepth bounds how deep calls inside calls are followed.
+const maxInlineDepth = 4
+
+// findCalls records the calls of program functions made by the loop's own
+// code (its blocks outside its inner loops), with their arguments as
+// expressions of the caller: what inlineCallees needs to restate the
+// callee's loops. An argument whose expression needs data the loop
+// computes (a load in the loop, a value of another loop) has none.
+func (fa *funcAnalysis) findCalls(l *Loop) {
+	inner := map[*ssa.BasicBlock]bool{}
+	for _, c := range l.Inner {
+		for _, b := range c.Blocks {
+			inner[b] = true
+		}
+	}
+	for _, b := range l.Blocks {
+		if inner[b] {
+			continue
+		}
+		for _, in := range b.Instrs {
+			call, ok := in.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Common().StaticCallee()
+			if callee == nil || callee == fa.fn || len(callee.FreeVars) > 0 || !fa.a.own(callee) {
+				continue
+			}
+			site := &CallSite{Call: call, Callee: callee, In: l,
+				Args: make([]symbolic.Expr, len(call.Common().Args)), Lens: make([]symbolic.Expr, len(call.Common().Args))}
+			for i, arg := range call.Common().Args {
+				if isInteger(arg.Type()) {
+					site.Args[i] = fa.siteExpr(l, func(c *exprCtx) (symbolic.Expr, error) { return c.expr(arg, 0) })
+				} else if hasLen(arg.Type()) {
+					site.Lens[i] = fa.siteExpr(l, func(c *exprCtx) (symbolic.Expr, error) { return c.length(arg, 0) })
+				}
+			}
+			l.calls = append(l.calls, site)
+		}
+	}
+}
+
+// siteExpr builds an expression at a call in l's own code: in a context
+// whose loop holds no block, so that values of l's iteration (its
+// induction variables, what the body computes from them) are expressions
+// rather than "computed inside the loop". Nil if the expression depends
+// on data.
+func (fa *funcAnalysis) siteExpr(l *Loop, build func(*exprCtx) (symbolic.Expr, error)) symbolic.Expr {
+	c := &exprCtx{fa: fa, loop: &Loop{ID: l.ID + "/call", Func: fa.fn, Parent: l}}
+	e, err := build(c)
+	if err != nil || len(c.dataDep) > 0 {
+		return nil
+	}
+	return e
+}
+
+func hasLen(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return true
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	}
+	return false
+}
+
+// length is the expression of len(v) for a slice or string v: the bounds
+// of a slice expression, the length of a make, else len(v) as a symbol
+// that an evaluator binds to v's length.
+func (c *exprCtx) length(v ssa.Value, depth int) (symbolic.Expr, error) {
+	if depth > maxExprDepth {
+		return nil, errors.New("length expression too deep")
+	}
+	switch v := v.(type) {
+	case *ssa.MakeSlice:
+		return c.expr(v.Len, depth+1)
+	case *ssa.ChangeType:
+		return c.length(v.X, depth+1)
+	case *ssa.Slice:
+		var hi symbolic.Expr
+		var err error
+		switch {
+		case v.High != nil:
+			hi, err = c.expr(v.High, depth+1)
+		default:
+			hi, err = c.sliceOperandLen(v.X, depth+1)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if v.Low == nil {
+			return hi, nil
+		}
+		lo, err := c.expr(v.Low, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		return symbolic.NewSub(hi, lo), nil
+	case *ssa.Phi, *ssa.Call, *ssa.UnOp, *ssa.Extract, *ssa.Lookup, *ssa.Index, *ssa.Field:
+		// What the loop's data decide: bound only if computed before the
+		// loops around the call.
+		for p := c.loop.Parent; p != nil; p = p.Parent {
+			if b := blockOf(v); b != nil && p.Contains(b) {
+				return nil, fmt.Errorf("%s is computed inside the loop", c.fa.render(v))
+			}
+		}
+	}
+	c.noteInEnclosing(v)
+	return &symbolic.Sym{Name: "len(" + c.fa.render(v) + ")", Kind: symbolic.Len, Value: v, Of: v}, nil
+}
+
+// sliceOperandLen is the length of what a slice expression slices.
+func (c *exprCtx) sliceOperandLen(x ssa.Value, depth int) (symbolic.Expr, error) {
+	if p, ok := x.Type().Underlying().(*types.Pointer); ok {
+		if a, ok := p.Elem().Underlying().(*types.Array); ok {
+			return symbolic.Const(a.Len()), nil
+		}
+		return nil, errors.New("slice of a pointer to a non-array")
+	}
+	return c.length(x, depth)
+}
+
+// inlineCallees gives every loop of every reduced nest its Callees: for
+// each call the loop's own code makes of a program function, copies of
+// the callee's root loops, their counting expressions restated in the
+// caller's terms. A call is left out (the callee's time then stays in the
+// caller's measured time per iteration, which does not scale with the
+// callee's own trip counts) when the callee has other call sites or is
+// used as a value (the profile's totals of its loops would then not all
+// belong to this call), when one of its root loops is not counted, or
+// when a counting expression needs a value the caller cannot bind.
+func (a *Analyzer) inlineCallees(p *Program) {
+	byFn := map[*ssa.Function]*Func{}
+	for _, f := range p.Funcs {
+		byFn[f.Fn] = f
+	}
+	for _, root := range p.Nests() {
+		nest := map[*ssa.BasicBlock]bool{}
+		for _, b := range root.Blocks {
+			nest[b] = true
+		}
+		root.Walk(func(l *Loop) {
+			in := &inliner{a: a, byFn: byFn, root: root, nest: nest}
+			l.Callees = in.expand(l, l.calls, nil, map[*ssa.Function]bool{root.Func: true}, 0)
+		})
+	}
+}
+
+type inliner struct {
+	a    *Analyzer
+	byFn map[*ssa.Function]*Func
+	root *Loop
+	nest map[*ssa.BasicBlock]bool
+}
+
+// expand returns the callee copies for the calls of loop l (an original
+// loop or a copy). outer restates the expressions of the function the
+// calls are made in in the nest's terms (nil in the nest's own function).
+func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) (symbolic.Expr, bool, error), active map[*ssa.Function]bool, depth int) []*Loop {
+	var out []*Loop
+	for _, s := range calls {
+		g := s.Callee
+		f := in.byFn[g]
+		if f == nil || active[g] || depth >= maxInlineDepth || len(in.a.callSites()[g]) != 1 || in.a.usedAsValue()[g] {
+			continue
+		}
+		site := &CallSite{Call: s.Call, Callee: g, In: l, Args: make([]symbolic.Expr, len(s.Args)), Lens: make([]symbolic.Expr, len(s.Lens))}
+		for i := range s.Args {
+			site.Args[i] = in.restate(s.Args[i], outer)
+			site.Lens[i] = in.restate(s.Lens[i], outer)
+		}
+		repl := in.paramRepl(site)
+		var copies []*Loop
+		ok := true
+		for _, r := range f.Roots {
+			if r.Trip == nil || r.DataDependent || r.UpperBound {
+				ok = false
+				break
+			}
+			c, err := copyLoop(r, l, site, repl)
+			if err != nil || !in.bindable(c) {
+				ok = false
+				break
+			}
+			copies = append(copies, c)
+		}
+		if !ok {
+			continue
+		}
+		active[g] = true
+		for _, c := range copies {
+			c.WalkAll(func(x *Loop) {
+				if x.Inlined == site {
+					x.Callees = in.expand(x, in.original(x).calls, repl, active, depth+1)
+				}
+			})
+		}
+		delete(active, g)
+		out = append(out, copies...)
+	}
+	return out
+}
+
+// original is the callee's own loop a copy was made from.
+func (in *inliner) original(c *Loop) *Loop {
+	if f := in.byFn[c.Func]; f != nil {
+		for _, l := range f.Loops {
+			if l.Header == c.Header {
+				return l
+			}
+		}
+	}
+	return c
+}
+
+// restate substitutes outer in e; nil if e is nil or cannot be restated.
+func (in *inliner) restate(e symbolic.Expr, outer func(*symbolic.Sym) (symbolic.Expr, bool, error)) symbolic.Expr {
+	if e == nil || outer == nil {
+		return e
+	}
+	r, err := symbolic.Substitute(e, outer)
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// paramRepl restates a symbol of the callee's counting expressions in the
+// caller's terms: a parameter is the call's argument, len of a parameter
+// the argument's length, a value the callee computes from them its
+// definition; the callee's own induction variables stay (the counting
+// binds them).
+func (in *inliner) paramRepl(site *CallSite) func(*symbolic.Sym) (symbolic.Expr, bool, error) {
+	g := site.Callee
+	param := func(v ssa.Value) (int, bool) {
+		for i, p := range g.Params {
+			if p == v {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	var repl func(s *symbolic.Sym) (symbolic.Expr, bool, error)
+	repl = func(s *symbolic.Sym) (symbolic.Expr, bool, error) {
+		switch s.Kind {
+		case symbolic.Param:
+			if i, ok := param(s.Value); ok && site.Args[i] != nil {
+				return site.Args[i], true, nil
+			}
+		case symbolic.Len:
+			if i, ok := param(s.Of); ok && site.Lens[i] != nil {
+				return site.Lens[i], true, nil
+			}
+		case symbolic.Induction:
+			if phi, ok := s.Value.(*ssa.Phi); ok && phi.Parent() == g {
+				return nil, false, nil
+			}
+		case symbolic.Pre:
+			if s.Def != nil {
+				def, err := symbolic.Substitute(s.Def, repl)
+				if err != nil {
+					return nil, false, err
+				}
+				return &symbolic.Sym{Name: s.Name, Kind: symbolic.Pre, Def: def}, true, nil
+			}
+		}
+		return nil, false, fmt.Errorf("loopnest: %s in %s has no value at the call", s.Name, g)
+	}
+	return repl
+}
+
+// copyLoop copies the callee loop r and its inner loops with their
+// counting expressions restated by repl; the copy hangs under parent.
+func copyLoop(r, parent *Loop, site *CallSite, repl func(*symbolic.Sym) (symbolic.Expr, bool, error)) (*Loop, error) {
+	sub := func(e symbolic.Expr) (symbolic.Expr, error) { return symbolic.Substitute(e, repl) }
+	c := &Loop{ID: r.ID, Pos: r.Pos, Func: r.Func, Header: r.Header, Blocks: r.Blocks, Arms: r.Arms, Region: r.Region,
+		Parent: parent, Depth: parent.Depth + 1, BottomTest: r.BottomTest, UpperBound: r.UpperBound,
+		DataDependent: r.DataDependent, RankSize: r.RankSize, Reduction: r.Reduction, Inlined: site}
+	var err error
+	if c.Trip, err = sub(r.Trip); err != nil {
+		return nil, err
+	}
+	if c.First, err = sub(r.First); err != nil {
+		return nil, err
+	}
+	for _, iv := range r.IVs {
+		civ := *iv
+		if civ.Init, err = sub(iv.Init); err != nil {
+			return nil, err
+		}
+		if civ.StepExpr, err = sub(iv.StepExpr); err != nil {
+			return nil, err
+		}
+		if iv == r.Counter {
+			c.Counter = &civ
+		}
+		c.IVs = append(c.IVs, &civ)
+	}
+	for _, x := range r.Inner {
+		if x.Trip == nil {
+			// A data-dependent inner loop: its time is its counted
+			// parent's, as in the callee itself.
+			continue
+		}
+		ci, err := copyLoop(x, c, site, repl)
+		if err != nil {
+			return nil, err
+		}
+		c.Inner = append(c.Inner, ci)
+	}
+	return c, nil
+}
+
+// bindable reports whether every symbol of the copy's counting
+// expressions can be given a value when the nest is entered: a value of
+// the nest's function computed before the nest, an induction variable of
+// a loop in the nest or in a copy (the counting binds those), or a
+// definition in such terms.
+func (in *inliner) bindable(c *Loop) bool {
+	ivs := map[ssa.Value]bool{}
+	for l := c; l != nil; l = l.Parent {
+		for _, iv := range l.IVs {
+			ivs[iv.Phi] = true
+		}
+	}
+	c.WalkAll(func(x *Loop) {
+		for _, iv := range x.IVs {
+			ivs[iv.Phi] = true
+		}
+	})
+	ok := true
+	var check func(e symbolic.Expr)
+	check = func(e symbolic.Expr) {
+		symbolic.Uses(e, func(s *symbolic.Sym) bool {
+			switch {
+			case s.Value == nil:
+				if s.Def == nil {
+					ok = false
+				}
+			case ivs[s.Value]:
+			case s.Value.Parent() != in.root.Func:
+				ok = false
+			default:
+				// Computed inside the nest, which is not executed: only
+				// its definition can give it a value.
+				if b := blockOf(s.Value); b != nil && in.nest[b] && s.Def == nil {
+					ok = false
+				}
+			}
+			return false
+		})
+	}
+	c.WalkAll(func(x *Loop) {
+		check(x.Trip)
+		check(x.First)
+		for _, iv := range x.IVs {
+			check(iv.Init)
+			check(iv.StepExpr)
+		}
+	})
+	return ok
+}

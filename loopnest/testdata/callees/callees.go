@@ -1,0 +1,120 @@
+// Package callees holds reduced nests that call kernels with loops of
+// their own, for the tests of Loop.Callees.
+package callees
+
+func rowSum(r []float64) float64 {
+	s := 0.0
+	for _, v := range r {
+		s += v
+	}
+	return s
+}
+
+// Rows calls rowSum on a row of a: rowSum's loop runs n times per call.
+func Rows(a []float64, rows, n int) float64 {
+	t := 0.0
+	for i := 0; i < rows; i++ { // rows
+		t += rowSum(a[i*n : (i+1)*n])
+	}
+	return t
+}
+
+func upTo(k int) float64 {
+	s := 0.0
+	for j := 0; j < k; j++ {
+		s += float64(j)
+	}
+	return s
+}
+
+// Tri calls upTo with the caller's counter: a triangular nest across the
+// call.
+func Tri(n int) float64 {
+	t := 0.0
+	for i := 0; i < n; i++ { // tri
+		t += upTo(i)
+	}
+	return t
+}
+
+func leaf(m int) float64 {
+	s := 0.0
+	for j := 0; j < m; j++ {
+		s++
+	}
+	return s
+}
+
+func mid(m int) float64 {
+	s := 0.0
+	for k := 0; k < 3; k++ {
+		s += leaf(m)
+	}
+	return s
+}
+
+// Nested reaches leaf's loop through mid's.
+func Nested(n, m int) float64 {
+	t := 0.0
+	for i := 0; i < n; i++ { // nested
+		t += mid(m)
+	}
+	return t
+}
+
+func twice(m int) float64 {
+	s := 0.0
+	for j := 0; j < m; j++ {
+		s++
+	}
+	return s
+}
+
+// Twice's kernel has a second call site: its profiled loop totals are not
+// all this nest's, so it is not counted on its own.
+func Twice(n, m int) float64 {
+	t := 0.0
+	for i := 0; i < n; i++ { // twice
+		t += twice(m)
+	}
+	return t + twice(1)
+}
+
+func hooked(m int) float64 {
+	s := 0.0
+	for j := 0; j < m; j++ {
+		s++
+	}
+	return s
+}
+
+// Hook makes hooked a function value, callable from anywhere.
+var Hook = hooked
+
+// Hooked calls a kernel that is also a function value.
+func Hooked(n, m int) float64 {
+	t := 0.0
+	for i := 0; i < n; i++ { // hooked
+		t += hooked(m)
+	}
+	return t
+}
+
+func scan(r []float64) float64 {
+	for i, v := range r {
+		if v < 0 {
+			return float64(i)
+		}
+	}
+	return -1
+}
+
+// Search calls a kernel whose loop can leave early: its time stays the
+// caller's.
+func Search(a []float64, rows, n int) float64 {
+	t := 0.0
+	for i := 0; i < rows; i++ { // search
+		t += scan(a[i*n : (i+1)*n])
+	}
+	return t
+}
