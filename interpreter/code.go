@@ -57,6 +57,7 @@ type instrCode struct {
 type reduction struct {
 	red      *Reduction
 	writes   []operand
+	through  []pathCode
 	needs    map[ssa.Value]bool // what Time may ask for; nil: anything
 	defs     []int32
 	defTypes []types.Type // per def: its type if unknownOf must build an aggregate, else nil
@@ -64,6 +65,13 @@ type reduction struct {
 	exitEdge int
 	memos    []nestMemo // the latest distinct answers of red.Time
 	nextMemo int        // the memo to replace next
+}
+
+// pathCode is a MemPath with its base as an operand.
+type pathCode struct {
+	base  operand
+	steps []PathStep
+	elems bool
 }
 
 type okind uint8
@@ -183,6 +191,9 @@ func (s *programShared) reduction(fc *fnCode, red *Reduction, plan *slotPlan) *r
 	}
 	for _, w := range red.Writes {
 		rc.writes = append(rc.writes, s.operand(fc, w))
+	}
+	for _, p := range red.WritesThrough {
+		rc.through = append(rc.through, pathCode{base: s.operand(fc, p.Base), steps: p.Steps, elems: p.Elems})
 	}
 	for _, nb := range red.Blocks {
 		for _, in := range nb.Instrs {

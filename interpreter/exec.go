@@ -61,19 +61,85 @@ type ssaRank struct {
 	madeAt      map[*ssa.MakeSlice]bool // sites that made a fresh allocation (FirstTouch)
 }
 
-// bind is the Binder of the frame that enters a reduced nest.
-func (r *ssaRank) bind(v ssa.Value) (int64, bool) {
+// rankBinder is the Binder of the frame that enters a reduced nest.
+type rankBinder struct{ r *ssaRank }
+
+// Value implements Binder.
+func (b rankBinder) Value(v ssa.Value) (int64, bool) {
+	r := b.r
 	if r.bindNeeds != nil && !r.bindNeeds[v] {
 		// Not kept live for the nest: its slot may hold another value.
 		return 0, false
 	}
-	o := r.shared.operand(r.bindFrame.code, v)
-	i, ok := bindValue(r.get(r.bindFrame, &o))
+	q := bindQuestion{o: r.shared.operand(r.bindFrame.code, v)}
+	return r.answer(&q)
+}
+
+// Memory implements Binder.
+func (b rankBinder) Memory(base ssa.Value, steps []MemRead, length bool) (int64, bool) {
+	r := b.r
+	if _, global := base.(*ssa.Global); !global && r.bindNeeds != nil && !r.bindNeeds[base] {
+		return 0, false
+	}
+	q := bindQuestion{o: r.shared.operand(r.bindFrame.code, base), mem: true, steps: append([]MemRead(nil), steps...), length: length}
+	return r.answer(&q)
+}
+
+// answer answers q in the binding frame, recording it when a memo is
+// being made.
+func (r *ssaRank) answer(q *bindQuestion) (int64, bool) {
+	i, ok := r.ask(r.bindFrame, q)
 	if m := r.bindLog; m != nil {
-		m.asked = append(m.asked, o)
+		m.asked = append(m.asked, *q)
 		m.answers = append(m.answers, bindAnswer{i, ok})
 	}
 	return i, ok
+}
+
+// bindQuestion is a question a reduced nest asked: an operand's value, or
+// (mem) what the path from it reaches.
+type bindQuestion struct {
+	o      operand
+	mem    bool
+	steps  []MemRead
+	length bool
+}
+
+// ask answers q in frame f.
+func (r *ssaRank) ask(f *frame, q *bindQuestion) (int64, bool) {
+	x := *r.ref(f, &q.o)
+	if !q.mem {
+		return bindValue(x)
+	}
+	for _, st := range q.steps {
+		switch {
+		case st.Field == FieldElem:
+			if (x.k != vSlice && x.k != vArray) || x.obj == nil || st.Index < 0 || st.Index >= x.n {
+				return 0, false
+			}
+			x = x.obj.get(x.i + st.Index)
+		case x.k != vPtr || x.obj == nil || x.c < 0:
+			return 0, false
+		case st.Field == FieldDeref:
+			x = x.obj.get(x.i)
+		default:
+			s := x.obj.get(x.i)
+			if x.c != 0 || s.k != vStruct || s.obj == nil {
+				return 0, false
+			}
+			x = s.obj.get(int64(st.Field))
+		}
+	}
+	if q.length {
+		if x.k == vInt {
+			return 0, false
+		}
+		return bindValue(x)
+	}
+	if x.k != vInt {
+		return 0, false
+	}
+	return x.i, true
 }
 
 // bindValue is what the binder answers for x: an integer's value, or the
@@ -97,7 +163,7 @@ func bindValue(x value) (int64, bool) {
 // answers to the same questions gets the same time without asking the
 // oracle (which builds the nest's iteration counts anew each time).
 type nestMemo struct {
-	asked   []operand
+	asked   []bindQuestion
 	answers []bindAnswer
 	t       float64
 }
@@ -139,7 +205,7 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (float64, error) {
 // recorded.
 func (r *ssaRank) sameAnswers(f *frame, m *nestMemo) bool {
 	for i := range m.asked {
-		n, ok := bindValue(*r.ref(f, &m.asked[i]))
+		n, ok := r.ask(f, &m.asked[i])
 		if a := m.answers[i]; n != a.i || ok != a.ok {
 			return false
 		}
@@ -359,6 +425,9 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 		for i := range rc.writes {
 			r.havocValue(r.get(f, &rc.writes[i]))
 		}
+		for i := range rc.through {
+			r.havocPath(f, &rc.through[i])
+		}
 		for i, slot := range rc.defs {
 			if t := rc.defTypes[i]; t != nil {
 				f.env[slot] = unknownOf(t)
@@ -408,6 +477,41 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 func (r *ssaRank) jump(f *frame, i int) error {
 	bc := f.bc
 	return r.enter(f, bc.succ[i], f.code.blocks[bc.b.Succs[i].Index])
+}
+
+// havocPath makes the memory p reaches unknown, or its base's memory
+// when the frame's values do not follow the path.
+func (r *ssaRank) havocPath(f *frame, p *pathCode) {
+	base := r.get(f, &p.base)
+	v, ok := base, true
+	for _, st := range p.steps {
+		if v.k != vPtr || v.obj == nil || v.c < 0 {
+			ok = false
+			break
+		}
+		if st.Field < 0 {
+			v = v.obj.get(v.i)
+			continue
+		}
+		s := v.obj.get(v.i)
+		if v.c != 0 || s.k != vStruct || s.obj == nil {
+			ok = false
+			break
+		}
+		v = s.obj.get(int64(st.Field))
+	}
+	switch {
+	case !ok:
+		r.havocValue(base)
+	case p.elems:
+		if (v.k == vSlice || v.k == vArray) && v.obj != nil {
+			v.obj.each(r.havocValue)
+		} else {
+			r.havocValue(base)
+		}
+	default:
+		r.havocValue(v)
+	}
 }
 
 // havocValue makes the memory v points to unknown.

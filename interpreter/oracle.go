@@ -52,6 +52,14 @@ type Reduction struct {
 	// the nest may write (slices, pointers, allocations); that memory
 	// becomes unknown. Globals the nest stores to are included.
 	Writes []ssa.Value
+	// WritesThrough is memory the nest writes that is reached from a value
+	// defined before it through fields and pointers the nest does not
+	// change: the slice in a struct's field (g.a[i] = ...), the rows of a
+	// 2-D slice (a[i][j] = ...). That memory becomes unknown; what is on
+	// the way (the struct, the row headers) stays known. A path the
+	// values at the exit do not follow makes its Base's memory unknown, as
+	// Writes does.
+	WritesThrough []MemPath
 	// Needs are the values Time may ask the binder for (see
 	// loopnest.Loop.BoundValues). The evaluator keeps them in the frame up
 	// to the nest's entry and answers any other value as unknown. Nil
@@ -65,6 +73,43 @@ type Reduction struct {
 	Distributed bool
 }
 
-// Binder returns the concrete integer value of v in the frame that enters
-// a reduced nest, or its length when v is a slice, array or string.
-type Binder func(v ssa.Value) (int64, bool)
+// Binder answers a reduced nest's questions about the frame that enters
+// it.
+type Binder interface {
+	// Value is the concrete integer value of v, or its length when v is
+	// a slice, array or string.
+	Value(v ssa.Value) (int64, bool)
+	// Memory reads along a path from base, a value of the frame (or a
+	// package variable): each step loads a struct field through a
+	// pointer (Field >= 0), loads through a pointer (FieldDeref), or
+	// takes element Index of a slice (FieldElem). It answers the integer
+	// found there, or with length the length of the slice, array or
+	// string found there.
+	Memory(base ssa.Value, steps []MemRead, length bool) (int64, bool)
+}
+
+// MemRead is one step of a Binder.Memory path.
+type MemRead struct {
+	Field int
+	Index int64
+}
+
+// MemRead fields other than struct fields.
+const (
+	FieldDeref = -1
+	FieldElem  = -2
+)
+
+// MemPath is memory reached from Base (a value defined before a reduced
+// nest): each step loads a struct field through a pointer (Field >= 0)
+// or loads through a pointer (Field < 0). With Elems the memory is that
+// of each element of what the steps reach (the rows of a 2-D slice),
+// else what they reach.
+type MemPath struct {
+	Base  ssa.Value
+	Steps []PathStep
+	Elems bool
+}
+
+// PathStep is one step of a MemPath.
+type PathStep struct{ Field int }

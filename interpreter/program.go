@@ -26,7 +26,7 @@ func NewSSAPrograms(prog *ssa.Program, mainPkg *ssa.Package, oracle Oracle, p in
 	for rank := range p {
 		r := &ssaRank{shared: sh, rank: rank, size: p, opts: opts,
 			flags: &flagSet{}}
-		r.binder = r.bind
+		r.binder = rankBinder{r}
 		if err := r.pushCall(mainFn, nil, nil, -1); err != nil {
 			return nil, err
 		}

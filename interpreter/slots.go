@@ -181,6 +181,11 @@ func liveness(fn *ssa.Function, num map[ssa.Value]int, reds [][]*Reduction) (liv
 						}
 					}
 				}
+				for _, p := range red.WritesThrough {
+					if u, ok := num[p.Base]; ok {
+						extra[pred.Index].set(u)
+					}
+				}
 			}
 		}
 	}

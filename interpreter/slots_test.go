@@ -94,7 +94,7 @@ func ringReduction(t *testing.T, needs func(lenVal ssa.Value) []ssa.Value, perIt
 	red := &Reduction{ID: "work:loop", Blocks: blocks, ExitFrom: header, Exit: exit,
 		Writes: []ssa.Value{work.Params[0]}, Needs: needs(lenVal),
 		Time: func(bind Binder) (float64, error) {
-			n, ok := bind(lenVal)
+			n, ok := bind.Value(lenVal)
 			if !ok {
 				return 0, errors.New("trip count unknown")
 			}

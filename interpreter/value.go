@@ -200,6 +200,19 @@ func (o *object) touch(lo, hi int64) int64 {
 
 // havoc makes every cell of o unknown: skipped code may have written it
 // (all of it, as far as first touches go).
+// each calls f with every cell of o that holds a value of its own (the
+// default stands for the others), in no fixed order: f must not depend
+// on it.
+func (o *object) each(f func(value)) {
+	for _, c := range o.dense {
+		f(c)
+	}
+	for _, c := range o.cells {
+		f(c)
+	}
+	f(o.def)
+}
+
 func (o *object) havoc() {
 	o.fresh = nil
 	o.forget()

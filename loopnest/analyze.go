@@ -105,11 +105,15 @@ func (a *Analyzer) Func(fn *ssa.Function, shapes []Shape) (f *Func, err error) {
 	}
 	// With every loop's induction variables known, an exit of an outer
 	// loop that tests an inner loop's counter is not data-dependent.
+	// Summaries first: a count that reads memory needs to know which
+	// enclosing loops may be in a nest (memPath).
+	for _, l := range f.Loops {
+		a.loopSummary(l)
+	}
 	for _, l := range f.Loops {
 		fa.tripCount(l)
 		fa.findIndex(l)
 		fa.findCalls(l)
-		a.loopSummary(l)
 	}
 	a.plan(fa, f)
 	return f, nil

@@ -78,12 +78,49 @@ func (a *Analyzer) blockSummary(b *ssa.BasicBlock) *summary {
 		case *ssa.Store:
 			if g, ok := in.Addr.(*ssa.Global); ok {
 				s.put(&s.effects, Site{Name: "store to package variable " + g.Name(), Pos: in.Pos()})
+			} else if what := builtShape(in.Val); what != "" {
+				// The rows of a 2-D slice made in a loop: later loops
+				// count over their lengths, which the interpreter only
+				// knows if it runs the loop that makes them (cheaply:
+				// arrays are not allocated for real).
+				s.put(&s.effects, Site{Name: "stores " + what + " into memory", Pos: in.Pos()})
 			}
 		case *ssa.Call:
 			a.callSummary(s, in)
 		}
 	}
 	return s
+}
+
+// builtShape names what v is when it is new memory whose shape later code
+// may count over (a made slice or map, a new object, an appended slice),
+// else "".
+func builtShape(v ssa.Value) string {
+	for depth := 0; depth < 8; depth++ {
+		switch x := v.(type) {
+		case *ssa.MakeSlice:
+			return "a new slice"
+		case *ssa.MakeMap:
+			return "a new map"
+		case *ssa.Alloc:
+			if x.Heap {
+				return "a new object"
+			}
+			return ""
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Call:
+			if b, ok := x.Common().Value.(*ssa.Builtin); ok && b.Name() == "append" {
+				return "an appended slice"
+			}
+			return ""
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 func (a *Analyzer) callSummary(s *summary, call *ssa.Call) {

@@ -195,6 +195,16 @@ func (l *Loop) BoundValues() []ssa.Value {
 				out = append(out, s.Value)
 			}
 			add(s.Def)
+			if m := s.Mem; m != nil {
+				_, global := m.Base.(*ssa.Global)
+				if !seen[m.Base] && (global || m.Base.Parent() == l.Func) {
+					seen[m.Base] = true
+					out = append(out, m.Base)
+				}
+				for _, st := range m.Steps {
+					add(st.Index)
+				}
+			}
 		}
 	}
 	l.WalkAll(func(c *Loop) {

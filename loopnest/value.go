@@ -75,6 +75,11 @@ func (c *exprCtx) expr(v ssa.Value, depth int) (symbolic.Expr, error) {
 			}
 			return c.named(v, symbolic.NewNeg(x)), nil
 		}
+		if v.Op == token.MUL {
+			if m := c.memPath(v, depth); m != nil {
+				return &symbolic.Sym{Name: c.fa.render(v), Kind: symbolic.Mem, Mem: m}, nil
+			}
+		}
 		kind := symbolic.Pre
 		if _, ok := v.X.(*ssa.FreeVar); ok && v.Op == token.MUL {
 			kind = symbolic.FreeVar
@@ -108,8 +113,16 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 				kind = symbolic.Cap
 			}
 			arg := common.Args[0]
+			name := b.Name() + "(" + c.fa.render(arg) + ")"
+			if ld, ok := arg.(*ssa.UnOp); ok && ld.Op == token.MUL && kind == symbolic.Len {
+				if m := c.memPath(ld, depth); m != nil {
+					// Read at the nest's entry: the len call itself, in
+					// the nest, is never executed.
+					return &symbolic.Sym{Name: name, Kind: kind, Of: arg, Mem: m}, nil
+				}
+			}
 			c.noteInEnclosing(arg)
-			return &symbolic.Sym{Name: b.Name() + "(" + c.fa.render(arg) + ")", Kind: kind, Value: v, Of: arg}, nil
+			return &symbolic.Sym{Name: name, Kind: kind, Value: v, Of: arg}, nil
 		case "min", "max":
 			args := make([]symbolic.Expr, len(common.Args))
 			for i, a := range common.Args {

@@ -113,8 +113,22 @@ func (f *Func) attachRegion(r *Region, all, arms span) {
 	if i < 0 {
 		return
 	}
+	// A loop whose own code has no position of its own (the counter of
+	// `for i := range a` around `for j := range a[i]`) spans only its
+	// inner loop's code: its statement is the next loop out from the
+	// statements its inner loops already hold.
+	taken := map[ast.Node]bool{}
+	if r.Kind.IsLoop() {
+		for _, ch := range r.Children {
+			ch.Walk(func(d *Region) {
+				if d.Kind.IsLoop() && d.node != nil {
+					taken[d.node] = true
+				}
+			})
+		}
+	}
 	for j := i; j >= 0; j = stmts.parent[j] {
-		if want(stmts.list[j]) {
+		if want(stmts.list[j]) && !taken[stmts.list[j]] {
 			r.node = stmts.list[j]
 			return
 		}

@@ -3,6 +3,8 @@ package prediction
 import (
 	"errors"
 	"fmt"
+	"go/token"
+	"go/types"
 
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/loopnest"
@@ -71,8 +73,9 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	}
 	red := &interpreter.Reduction{
 		ID: root.ID, Blocks: blocks, ExitFrom: exitFrom, Exit: exit,
-		Writes: writes(blocks, in), Distributed: root.RankSize, Needs: root.BoundValues(),
+		Distributed: root.RankSize, Needs: root.BoundValues(),
 	}
+	red.Writes, red.WritesThrough = writes(blocks, in)
 	imb := o.iterationTimes(root)
 	red.Time = func(bind interpreter.Binder) (float64, error) {
 		env := binderEnv{bind}
@@ -172,7 +175,22 @@ func (e binderEnv) Lookup(s *symbolic.Sym) (int64, bool) {
 	if s.Value == nil {
 		return 0, false
 	}
-	return e.bind(s.Value)
+	return e.bind.Value(s.Value)
+}
+
+// LookupMem implements symbolic.MemEnv.
+func (e binderEnv) LookupMem(base ssa.Value, steps []symbolic.ResolvedStep, length bool) (int64, bool) {
+	reads := make([]interpreter.MemRead, len(steps))
+	for i, st := range steps {
+		reads[i] = interpreter.MemRead{Field: st.Field, Index: st.Index}
+		switch st.Field {
+		case symbolic.Deref:
+			reads[i].Field = interpreter.FieldDeref
+		case symbolic.Elem:
+			reads[i].Field = interpreter.FieldElem
+		}
+	}
+	return e.bind.Memory(base, reads, length)
 }
 
 // nestTime sums iterations times cost per iteration, in the nest's
@@ -367,47 +385,198 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 	}
 }
 
-// writes lists the values defined outside the nest through which its
-// stores, and the calls it makes, may reach memory.
-func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) []ssa.Value {
-	seen := map[ssa.Value]bool{}
-	var out []ssa.Value
-	var add func(v ssa.Value, depth int)
-	add = func(v ssa.Value, depth int) {
-		if v == nil || seen[v] || depth > 32 {
-			return
-		}
-		seen[v] = true
-		if instr, ok := v.(ssa.Instruction); ok && instr.Block() != nil && in[instr.Block()] {
-			// Defined inside the nest: the memory is reached through its
-			// operands.
-			var rands []*ssa.Value
-			for _, r := range instr.Operands(rands) {
-				if *r != nil {
-					add(*r, depth+1)
-				}
+// writes finds the memory the nest's stores, and the calls it makes, may
+// reach: values defined outside the nest whose memory it may write, and
+// paths from such values through fields and pointers the nest does not
+// change (interpreter.MemPath), so that writing the rows of g.a leaves g
+// itself known.
+func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) ([]ssa.Value, []interpreter.MemPath) {
+	w := &writeFinder{in: in, seen: map[ssa.Value]bool{}, paths: map[pathKey]bool{}}
+	for _, b := range blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				w.storeFields = append(w.storeFields, x.Addr)
 			}
-			return
 		}
-		switch v.(type) {
-		case *ssa.Const, *ssa.Function, *ssa.Builtin:
-			return
-		}
-		out = append(out, v)
 	}
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Store:
-				add(x.Addr, 0)
+				w.memory(x.Addr, false, 0)
 			case *ssa.MapUpdate:
-				add(x.Map, 0)
+				w.add(x.Map, 0)
 			case ssa.CallInstruction:
+				if b, ok := x.Common().Value.(*ssa.Builtin); ok && readOnlyBuiltin[b.Name()] {
+					continue
+				}
 				for _, a := range x.Common().Args {
-					add(a, 0)
+					w.add(a, 0)
 				}
 			}
 		}
 	}
-	return out
+	return w.out, w.through
+}
+
+// readOnlyBuiltin are the builtins that write nothing through their
+// arguments.
+var readOnlyBuiltin = map[string]bool{"len": true, "cap": true, "min": true, "max": true,
+	"real": true, "imag": true, "complex": true, "print": true, "println": true}
+
+type writeFinder struct {
+	in          map[*ssa.BasicBlock]bool
+	storeFields []ssa.Value // the addresses the nest stores to
+	seen        map[ssa.Value]bool
+	out         []ssa.Value
+	through     []interpreter.MemPath
+	paths       map[pathKey]bool
+}
+
+type pathKey struct {
+	base  ssa.Value
+	steps string
+	elems bool
+}
+
+func (w *writeFinder) inNest(v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	return ok && instr.Block() != nil && w.in[instr.Block()]
+}
+
+// add records that the memory v may point to is written, walking back
+// through the operands of values the nest computes.
+func (w *writeFinder) add(v ssa.Value, depth int) {
+	if v == nil || w.seen[v] || depth > 32 {
+		return
+	}
+	w.seen[v] = true
+	if instr, ok := v.(ssa.Instruction); ok && w.inNest(v) {
+		// Defined inside the nest: the memory is reached through its
+		// operands.
+		var rands []*ssa.Value
+		for _, r := range instr.Operands(rands) {
+			if *r != nil {
+				w.add(*r, depth+1)
+			}
+		}
+		return
+	}
+	switch v.(type) {
+	case *ssa.Const, *ssa.Function, *ssa.Builtin:
+		return
+	}
+	w.out = append(w.out, v)
+}
+
+// memory records that the memory addr points into is written (with
+// elems: the memory each element of it points to), as a path from a value
+// defined before the nest when the nest does not change the pointers on
+// the way, else as add does.
+func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
+	if depth > 16 {
+		w.add(addr, 0)
+		return
+	}
+	if !w.inNest(addr) {
+		switch addr.(type) {
+		case *ssa.Const, *ssa.Function, *ssa.Builtin:
+			return
+		}
+		if !elems {
+			w.add(addr, 0)
+			return
+		}
+		w.record(interpreter.MemPath{Base: addr, Elems: true})
+		return
+	}
+	switch a := addr.(type) {
+	case *ssa.IndexAddr:
+		w.memory(a.X, elems, depth+1)
+	case *ssa.FieldAddr:
+		w.memory(a.X, elems, depth+1)
+	case *ssa.Slice:
+		w.memory(a.X, elems, depth+1)
+	case *ssa.UnOp:
+		if a.Op != token.MUL {
+			w.add(addr, 0)
+			return
+		}
+		// A pointer or slice loaded in the nest: from an element of a
+		// slice (a row of a 2-D slice), or along a path of fields.
+		if ix, ok := a.X.(*ssa.IndexAddr); ok && !elems {
+			w.memory(ix.X, true, depth+1)
+			return
+		}
+		if base, steps, ok := w.path(a, depth); ok {
+			w.record(interpreter.MemPath{Base: base, Steps: steps, Elems: elems})
+			return
+		}
+		w.add(addr, 0)
+	default:
+		w.add(addr, 0)
+	}
+}
+
+// path follows the load v back to a value defined before the nest through
+// loads of struct fields and of pointers that no store of the nest can
+// change.
+func (w *writeFinder) path(v *ssa.UnOp, depth int) (ssa.Value, []interpreter.PathStep, bool) {
+	if depth > 16 || w.storedTo(v.X) {
+		return nil, nil, false
+	}
+	switch a := v.X.(type) {
+	case *ssa.FieldAddr:
+		if !w.inNest(a) {
+			return a, []interpreter.PathStep{{Field: -1}}, true
+		}
+		if !w.inNest(a.X) {
+			return a.X, []interpreter.PathStep{{Field: a.Field}}, true
+		}
+		if ld, ok := a.X.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			base, steps, ok := w.path(ld, depth+1)
+			if !ok {
+				return nil, nil, false
+			}
+			return base, append(steps, interpreter.PathStep{Field: a.Field}), true
+		}
+	default:
+		if !w.inNest(a) {
+			return a, []interpreter.PathStep{{Field: -1}}, true
+		}
+	}
+	return nil, nil, false
+}
+
+// storedTo reports whether a store of the nest may write the pointer at
+// addr: a store to the same address, or to the same field of a struct of
+// the same type, or any other store through a pointer of the same type.
+func (w *writeFinder) storedTo(addr ssa.Value) bool {
+	fa, isField := addr.(*ssa.FieldAddr)
+	for _, s := range w.storeFields {
+		if s == addr {
+			return true
+		}
+		if sf, ok := s.(*ssa.FieldAddr); ok && isField {
+			if sf.Field == fa.Field && types.Identical(sf.X.Type(), fa.X.Type()) {
+				return true
+			}
+			continue
+		}
+		if types.Identical(s.Type(), addr.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// record adds p once.
+func (w *writeFinder) record(p interpreter.MemPath) {
+	key := pathKey{p.Base, fmt.Sprint(p.Steps), p.Elems}
+	if w.paths[key] {
+		return
+	}
+	w.paths[key] = true
+	w.through = append(w.through, p)
 }

@@ -68,10 +68,45 @@ var ErrNoTermination = errors.New("symbolic: the loop never reaches its bound")
 // Eval implements Expr.
 func (c Const) Eval(Env) (int64, error) { return int64(c), nil }
 
-// Eval implements Expr: the binding if env has one, else the definition.
+// MemEnv is an environment that can read memory at the entry of the
+// code the expressions describe: the integer at the end of the path (or,
+// with length, the length of the slice, array or string there), the
+// indices of Elem steps evaluated. Chain passes the question on to its
+// members.
+type MemEnv interface {
+	LookupMem(base ssa.Value, steps []ResolvedStep, length bool) (int64, bool)
+}
+
+// ResolvedStep is a MemStep with its index evaluated.
+type ResolvedStep struct {
+	Field int
+	Index int64
+}
+
+// LookupMem implements MemEnv.
+func (c Chain) LookupMem(base ssa.Value, steps []ResolvedStep, length bool) (int64, bool) {
+	for _, e := range c {
+		if m, ok := e.(MemEnv); ok {
+			if v, ok := m.LookupMem(base, steps, length); ok {
+				return v, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// Eval implements Expr: the binding if env has one, else the memory it
+// stands for, else the definition.
 func (s *Sym) Eval(env Env) (int64, error) {
 	if env != nil {
 		if v, ok := env.Lookup(s); ok {
+			return v, nil
+		}
+	}
+	if s.Mem != nil {
+		if v, ok, err := s.Mem.read(env, s.Kind == Len); err != nil {
+			return 0, err
+		} else if ok {
 			return v, nil
 		}
 	}
@@ -79,6 +114,26 @@ func (s *Sym) Eval(env Env) (int64, error) {
 		return s.Def.Eval(env)
 	}
 	return 0, &UnboundError{s}
+}
+
+func (m *MemPath) read(env Env, length bool) (int64, bool, error) {
+	me, ok := env.(MemEnv)
+	if !ok {
+		return 0, false, nil
+	}
+	steps := make([]ResolvedStep, len(m.Steps))
+	for i, st := range m.Steps {
+		steps[i].Field = st.Field
+		if st.Index != nil {
+			k, err := st.Index.Eval(env)
+			if err != nil {
+				return 0, false, err
+			}
+			steps[i].Index = k
+		}
+	}
+	v, ok := me.LookupMem(m.Base, steps, length)
+	return v, ok, nil
 }
 
 // Eval implements Expr.

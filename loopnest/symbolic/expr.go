@@ -30,9 +30,10 @@ const (
 	Cap                      // cap(x)
 	Pre                      // a value computed before the loop
 	Induction                // the induction variable of an enclosing loop
+	Mem                      // an integer read from memory (Sym.Mem)
 )
 
-var symKindNames = [...]string{"param", "freevar", "rank", "size", "len", "cap", "pre", "induction"}
+var symKindNames = [...]string{"param", "freevar", "rank", "size", "len", "cap", "pre", "induction", "mem"}
 
 func (k SymKind) String() string {
 	if int(k) < len(symKindNames) {
@@ -59,7 +60,33 @@ type Sym struct {
 	// symbols (a value computed before the loop from parameters, Rank(),
 	// ...). Evaluation falls back to it when the environment has no binding.
 	Def Expr
+	// Mem, when non-nil, says where in memory the symbol's value is read:
+	// a value loaded (or, for a Len symbol, the length of a slice loaded)
+	// along a path from a value the evaluator knows. Evaluation asks an
+	// environment that implements MemEnv, after the binding of Value.
+	Mem *MemPath
 }
+
+// MemPath is memory reached from Base through Steps.
+type MemPath struct {
+	Base  ssa.Value
+	Steps []MemStep
+}
+
+// MemStep is one load of a MemPath: with Field >= 0 the field of the
+// struct the current pointer points to; with Field == Deref what the
+// pointer points to; with Field == Elem element Index of the current
+// slice or array.
+type MemStep struct {
+	Field int
+	Index Expr
+}
+
+// MemStep fields other than struct fields.
+const (
+	Deref = -1
+	Elem  = -2
+)
 
 // Op is a binary operator.
 type Op int

@@ -17,15 +17,31 @@ func Substitute(e Expr, repl func(*Sym) (Expr, bool, error)) (Expr, error) {
 		if ok {
 			return r, nil
 		}
-		if e.Def == nil {
+		if e.Def == nil && e.Mem == nil {
 			return e, nil
 		}
-		def, err := Substitute(e.Def, repl)
-		if err != nil {
-			return nil, err
-		}
 		c := *e
-		c.Def = def
+		if e.Def != nil {
+			def, err := Substitute(e.Def, repl)
+			if err != nil {
+				return nil, err
+			}
+			c.Def = def
+		}
+		if e.Mem != nil {
+			m := &MemPath{Base: e.Mem.Base, Steps: make([]MemStep, len(e.Mem.Steps))}
+			for i, st := range e.Mem.Steps {
+				m.Steps[i] = st
+				if st.Index != nil {
+					ix, err := Substitute(st.Index, repl)
+					if err != nil {
+						return nil, err
+					}
+					m.Steps[i].Index = ix
+				}
+			}
+			c.Mem = m
+		}
 		return &c, nil
 	case *Binary:
 		x, err := Substitute(e.X, repl)

@@ -38,7 +38,17 @@ func Symbols(e Expr) []*Sym {
 func Uses(e Expr, pred func(*Sym) bool) bool {
 	switch e := e.(type) {
 	case *Sym:
-		return pred(e) || e.Def != nil && Uses(e.Def, pred)
+		if pred(e) || e.Def != nil && Uses(e.Def, pred) {
+			return true
+		}
+		if e.Mem != nil {
+			for _, st := range e.Mem.Steps {
+				if st.Index != nil && Uses(st.Index, pred) {
+					return true
+				}
+			}
+		}
+		return false
 	case *Binary:
 		return Uses(e.X, pred) || Uses(e.Y, pred)
 	case *Call:

@@ -1,0 +1,84 @@
+package loopnest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/parpredict/parpredict/loopnest/symbolic"
+	"golang.org/x/tools/go/ssa"
+)
+
+// memEnv answers memory reads by the base's name and the steps, printed.
+type memEnv map[string]int64
+
+func (m memEnv) Lookup(*symbolic.Sym) (int64, bool) { return 0, false }
+
+func (m memEnv) LookupMem(base ssa.Value, steps []symbolic.ResolvedStep, length bool) (int64, bool) {
+	key := base.Name() + fmt.Sprint(steps)
+	if length {
+		key = "len " + key
+	}
+	v, ok := m[key]
+	return v, ok
+}
+
+func TestMemoryCounts(t *testing.T) {
+	p := load(t, "testdata/memory")
+	marks := markers(t, "testdata/memory/memory.go")
+	for _, tc := range []struct {
+		mark string
+		env  memEnv
+		want []int64 // iterations of the loop and of its inner loops, in Walk order
+	}{
+		// Rows at field 0, Cols at field 1.
+		{"fields", memEnv{"g[{0 0}]": 6, "g[{1 0}]": 10}, []int64{4, 32}},
+		// Row i has length 3+i.
+		{"rows", memEnv{"len a[]": 3, "len a[{-2 0}]": 3, "len a[{-2 1}]": 4, "len a[{-2 2}]": 5}, []int64{3, 12}},
+		{"captured", memEnv{"limit[{-1 0}]": 7}, []int64{7}},
+	} {
+		t.Run(tc.mark, func(t *testing.T) {
+			l := loopAt(t, p, marks[tc.mark])
+			if l.Reduction.Nest != l {
+				t.Fatalf("loop %s is not the root of a reduced nest: %v", l.ID, l.Reduction.Reasons)
+			}
+			env := symbolic.Chain{tc.env}
+			if tc.mark == "rows" {
+				// len(a) itself is an SSA value the evaluator binds.
+				env = symbolic.Chain{lenOf{3}, tc.env}
+			}
+			totals, err := Iterations(l, env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			l.Walk(func(x *Loop) { got = append(got, totals[x]) })
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("iterations %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// lenOf binds every Len symbol with an SSA value to n.
+type lenOf struct{ n int64 }
+
+func (e lenOf) Lookup(s *symbolic.Sym) (int64, bool) {
+	if s.Kind == symbolic.Len && s.Value != nil {
+		return e.n, true
+	}
+	return 0, false
+}
+
+func TestMemoryCountsRefused(t *testing.T) {
+	p := load(t, "testdata/memory")
+	marks := markers(t, "testdata/memory/memory.go")
+	mk := loopAt(t, p, marks["make-rows"])
+	if mk.Reduction.Reducible || !strings.Contains(strings.Join(mk.Reduction.Reasons, ";"), "stores a new slice into memory") {
+		t.Errorf("the loop making rows: reducible %v, reasons %v; want not reduced, as it stores new slices", mk.Reduction.Reducible, mk.Reduction.Reasons)
+	}
+	sh := loopAt(t, p, marks["shrink"])
+	if sh.Trip != nil && symbolic.Uses(sh.Trip, func(s *symbolic.Sym) bool { return s.Mem != nil }) {
+		t.Errorf("the loop that stores to its bound counts %s from memory", sh.Trip)
+	}
+}

@@ -1,0 +1,67 @@
+// Package memory holds loops whose counts are read from memory: a
+// struct's fields, the rows of a 2-D slice, a captured variable; for the
+// tests of symbolic.MemPath.
+package memory
+
+type Grid struct {
+	Rows, Cols int
+	A          [][]float64
+}
+
+// NewGrid makes the rows in a loop: the loop stores new slices into
+// memory, so it is not reduced (the interpreter runs it to know the
+// rows).
+func NewGrid(rows, cols int) *Grid {
+	g := &Grid{Rows: rows, Cols: cols, A: make([][]float64, rows)}
+	for i := range g.A { // make-rows
+		g.A[i] = make([]float64, cols)
+	}
+	return g
+}
+
+// Relax's loops are bounded by the struct's fields.
+func (g *Grid) Relax() float64 {
+	s := 0.0
+	for i := 1; i < g.Rows-1; i++ { // fields
+		for j := 1; j < g.Cols-1; j++ {
+			g.A[i][j] *= 0.5
+			s += g.A[i][j]
+		}
+	}
+	return s
+}
+
+// Sum ranges over the rows and over each row.
+func Sum(a [][]float64) float64 {
+	s := 0.0
+	for i := range a { // rows
+		for j := range a[i] {
+			s += a[i][j]
+		}
+	}
+	return s
+}
+
+// Shrink changes the bound it counts to: not a count read at entry.
+func (g *Grid) Shrink() float64 {
+	s := 0.0
+	for i := 0; i < g.Rows; i++ { // shrink
+		s += float64(i)
+		g.Rows--
+	}
+	return s
+}
+
+// Captured counts to a variable its closure captures.
+func Captured(n int) func() float64 {
+	limit := n
+	f := func() float64 {
+		s := 0.0
+		for i := 0; i < limit; i++ { // captured
+			s += float64(i)
+		}
+		return s
+	}
+	limit++
+	return f
+}
