@@ -59,9 +59,11 @@ func (fa *funcAnalysis) findIVs(l *Loop) []*IV {
 				continue
 			}
 			iv.Step = c
-		} else if e, err := ctx.expr(stepVal, 0); err == nil && symbolic.Positive(e) {
+		} else if e, err := ctx.expr(stepVal, 0); err == nil && len(ctx.dataDep) == 0 {
 			// for i := rank; i < n; i += size: a cyclic distribution.
-			iv.StepExpr = e
+			// A step not provably positive (a stride parameter) is
+			// checked when the count is evaluated.
+			iv.StepExpr = symbolic.NewChecked(e)
 		} else {
 			continue
 		}

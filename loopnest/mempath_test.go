@@ -1,6 +1,7 @@
 package loopnest
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -68,6 +69,28 @@ func (e lenOf) Lookup(s *symbolic.Sym) (int64, bool) {
 		return e.n, true
 	}
 	return 0, false
+}
+
+func TestCheckedStep(t *testing.T) {
+	p := load(t, "testdata/memory")
+	l := loopAt(t, p, markers(t, "testdata/memory/memory.go")["strided"])
+	if l.Reduction.Nest != l {
+		t.Fatalf("the strided loop is not reduced: %v", l.Reduction.Reasons)
+	}
+	bind := func(stride int64) symbolic.Values {
+		env := symbolic.Values{}
+		for _, prm := range l.Func.Params {
+			env[prm] = map[string]int64{"lo": 3, "hi": 20, "stride": stride}[prm.Name()]
+		}
+		return env
+	}
+	totals, err := Iterations(l, bind(4))
+	if err != nil || totals[l] != 5 { // 3, 7, 11, 15, 19
+		t.Errorf("iterations with stride 4: %d, %v; want 5", totals[l], err)
+	}
+	if _, err := Iterations(l, bind(0)); !errors.Is(err, symbolic.ErrStepNotPositive) {
+		t.Errorf("iterations with stride 0: error %v, want %v", err, symbolic.ErrStepNotPositive)
+	}
 }
 
 func TestMemoryCountsRefused(t *testing.T) {

@@ -122,6 +122,13 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 				}
 			}
 			c.noteInEnclosing(arg)
+			if kind == symbolic.Len && hasLen(arg.Type()) && blockOf(arg) != blockOf(v) {
+				// The evaluator binds the length of the operand, known
+				// before the loop, where the len call itself may be in
+				// the loop's header (len(x) re-evaluated every
+				// iteration), which a reduced nest never executes.
+				return &symbolic.Sym{Name: name, Kind: kind, Value: arg, Of: arg}, nil
+			}
 			return &symbolic.Sym{Name: name, Kind: kind, Value: v, Of: arg}, nil
 		case "min", "max":
 			args := make([]symbolic.Expr, len(common.Args))
@@ -172,7 +179,11 @@ func (c *exprCtx) noteInEnclosing(v ssa.Value) {
 	if _, ok := v.(*ssa.Phi); !ok && !isMemoryOrOpaque(v) {
 		return
 	}
-	for p := c.loop.Parent; p != nil; p = p.Parent {
+	// Only loops that could be in a nest with this one matter: a value
+	// computed in a loop that communicates (a time-step loop) is known
+	// whenever the nest is entered.
+	chain := c.nestable()
+	for _, p := range chain[1:] {
 		if p.Contains(b) {
 			c.dataDep = append(c.dataDep, fmt.Sprintf("bound uses %s, computed in the enclosing loop %s", c.fa.render(v), p.ID))
 			return

@@ -412,12 +412,43 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) ([]ssa.Value,
 					continue
 				}
 				for _, a := range x.Common().Args {
-					w.add(a, 0)
+					switch a.Type().Underlying().(type) {
+					case *types.Pointer, *types.Slice:
+						// What the callee may write is what the
+						// argument points into.
+						w.memory(a, false, 0)
+					default:
+						if mayPoint(a.Type(), 0) {
+							w.add(a, 0)
+						}
+					}
 				}
 			}
 		}
 	}
 	return w.out, w.through
+}
+
+// mayPoint reports whether a value of type t can reach memory (a
+// number, a string or a struct of them cannot).
+func mayPoint(t types.Type, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if mayPoint(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return mayPoint(u.Elem(), depth+1)
+	}
+	return true
 }
 
 // readOnlyBuiltin are the builtins that write nothing through their

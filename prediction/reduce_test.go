@@ -12,78 +12,64 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// A reduced loop that calls a kernel with a loop of its own: the kernel's
-// iterations follow its argument, so the predicted compute grows with the
-// square of the particle count when -n doubles (the profile's time per
-// call, charged per iteration of the caller, would only double it), and
-// two ranks at twice the size take about what one rank takes at the
-// profiled size.
-func TestCalleeLoopsScaleWithArgs(t *testing.T) {
+// Predictions at another size than the profile's follow the work of
+// kernels written as Go programmers write them, with no assumption made
+// (every nest reduced, none run):
+//   - kernelcall: a reduced loop calls a kernel whose loop runs over all of
+//     a rank's particles for each of them (the callee's iterations follow
+//     its argument: the square of -n, where the profile's time per call,
+//     charged per iteration of the caller, gave -n);
+//   - grid2d: a method's loops bounded by a struct's fields, a function
+//     ranging over the rows of a 2-D slice made row by row (counts read
+//     from the interpreter's memory at each entry);
+//   - nbody: a kernel stepping by a stride parameter over len(s.bodies),
+//     writing through &s.bodies[i] (the struct stays known).
+func TestPredictionsFollowTheWork(t *testing.T) {
 	if testing.Short() {
-		t.Skip("profiles a program")
+		t.Skip("profiles programs")
 	}
-	args := func(n string) []string { return []string{"-n", n, "-steps", "3"} }
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/kernelcall", NP: []int{1}, Args: args("600"),
-		ProfileArgs: args("600"), ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
-	interval := func(p int, n string) float64 {
-		t.Helper()
-		a := args(n)
-		oracle.SetArgs(a)
-		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, a, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		span, ok := run.Interval(1)
-		if !ok {
-			t.Fatal("no interval 1")
-		}
-		return span
-	}
-	base := interval(1, "600")
-	if r := interval(1, "1200") / base; r < 3.5 || r > 4.3 {
-		t.Errorf("P = 1: the interval at -n 1200 over -n 600 is %.2f; want about 4", r)
-	}
-	if r := interval(2, "1200") / base; r < 0.9 || r > 1.2 {
-		t.Errorf("P = 2 at -n 1200 over P = 1 at -n 600 is %.2f; want about 1", r)
-	}
-}
-
-// A struct's fields bound a method's loops and a function ranges over
-// the rows of a 2-D slice made row by row: the nests are reduced (not
-// executed), and their counts follow the row length, read from the
-// interpreter's memory at each entry.
-func TestMemoryBoundsScaleWithArgs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("profiles a program")
-	}
-	args := func(n string) []string { return []string{"-n", n, "-m", "128", "-steps", "5"} }
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/grid2d", NP: []int{1}, Args: args("256"),
-		ProfileArgs: args("256"), ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
-	interval := func(p int, n string) float64 {
-		t.Helper()
-		a := args(n)
-		oracle.SetArgs(a)
-		run, assumed, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, a, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, as := range assumed.Assumptions() {
-			t.Errorf("P = %d, -n %s: %s: %s", p, n, as.Pos, as.What)
-		}
-		span, ok := run.Interval(1)
-		if !ok {
-			t.Fatal("no interval 1")
-		}
-		return span
-	}
-	base := interval(1, "256")
-	if r := interval(1, "1024") / base; r < 3.6 || r > 4.3 {
-		t.Errorf("P = 1: the interval at -n 1024 over -n 256 is %.2f; want about 4", r)
-	}
-	if r := interval(2, "1024") / base; r < 1.8 || r > 2.3 {
-		t.Errorf("P = 2 at -n 1024 over P = 1 at -n 256 is %.2f; want about 2", r)
+	for _, tc := range []struct {
+		pkg       string
+		args      func(n string) []string
+		base, big string
+		// Wanted ranges of the interval at (P = 1, big) and at (P = 2, big)
+		// over the interval at (P = 1, base).
+		lo1, hi1, lo2, hi2 float64
+	}{
+		{"kernelcall", func(n string) []string { return []string{"-n", n, "-steps", "3"} }, "600", "1200", 3.5, 4.3, 0.9, 1.2},
+		{"grid2d", func(n string) []string { return []string{"-n", n, "-m", "128", "-steps", "5"} }, "256", "1024", 3.6, 4.3, 1.8, 2.3},
+		{"nbody", func(n string) []string { return []string{"-n", n, "-steps", "3"} }, "300", "600", 3.5, 4.3, 1.7, 2.3},
+	} {
+		t.Run(tc.pkg, func(t *testing.T) {
+			pkg := "./prediction/testdata/" + tc.pkg
+			opts := SpeedupOptions{Dir: "..", Package: pkg, NP: []int{1}, Args: tc.args(tc.base),
+				ProfileArgs: tc.args(tc.base), ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+			mp, oracle, m := prepareOnIBQDR(t, opts)
+			interval := func(p int, n string) float64 {
+				t.Helper()
+				a := tc.args(n)
+				oracle.SetArgs(a)
+				run, progs, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, a, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, as := range progs.Assumptions() {
+					t.Errorf("P = %d, -n %s: %s: %s", p, n, as.Pos, as.What)
+				}
+				span, ok := run.Interval(1)
+				if !ok {
+					t.Fatal("no interval 1")
+				}
+				return span
+			}
+			base := interval(1, tc.base)
+			if r := interval(1, tc.big) / base; r < tc.lo1 || r > tc.hi1 {
+				t.Errorf("P = 1: the interval at -n %s over -n %s is %.2f; want %.1f to %.1f", tc.big, tc.base, r, tc.lo1, tc.hi1)
+			}
+			if r := interval(2, tc.big) / base; r < tc.lo2 || r > tc.hi2 {
+				t.Errorf("P = 2 at -n %s over P = 1 at -n %s is %.2f; want %.1f to %.1f", tc.big, tc.base, r, tc.lo2, tc.hi2)
+			}
+		})
 	}
 }
 

@@ -14,6 +14,11 @@ var noReturn = map[string]bool{
 	"log.Panic": true, "log.Panicf": true, "log.Panicln": true, "runtime.Goexit": true,
 }
 
+// mpiQueries are the functions of package mpi that only answer a question
+// about the run, at once: a statement may use them as arguments of the
+// call it times.
+var mpiQueries = map[string]bool{"Rank": true, "Size": true, "NP": true, "Wtime": true}
+
 // singleCall returns the one call of a user or library function in a
 // simple statement, and its static callee (nil for a dynamic call), or
 // nil when the statement has no such call, several, an MPI call, or a
@@ -50,6 +55,11 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 					bad = true
 				}
 			case *types.Func:
+				if obj.Pkg() != nil && obj.Pkg().Path() == mpiPath && mpiQueries[obj.Name()] {
+					// s.accel(c.Rank(), c.Size()): arguments, not
+					// communication; the statement still times its call.
+					return true
+				}
 				if obj.Pkg() != nil && (obj.Pkg().Path() == mpiPath || noReturn[obj.Pkg().Path()+"."+obj.Name()]) {
 					bad = true
 				}

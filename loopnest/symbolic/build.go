@@ -144,9 +144,17 @@ func NonNegative(e Expr) bool {
 				}
 			}
 			return true
-		case DivExact:
+		case DivExact, Checked:
 			return true
 		}
 	}
 	return false
+}
+
+// NewChecked returns checked(x): x, evaluated only when positive.
+func NewChecked(x Expr) Expr {
+	if Positive(x) {
+		return x
+	}
+	return &Call{Checked, []Expr{x}}
 }

@@ -61,6 +61,9 @@ func (e *UnboundError) Error() string {
 // ErrDivideByZero is returned when a divisor evaluates to zero.
 var ErrDivideByZero = errors.New("symbolic: division by zero")
 
+// ErrStepNotPositive is returned when a Checked step is not positive.
+var ErrStepNotPositive = errors.New("symbolic: the loop's step is not positive")
+
 // ErrNoTermination is returned by divexact when the loop it describes never
 // reaches its bound (a != test that steps over it).
 var ErrNoTermination = errors.New("symbolic: the loop never reaches its bound")
@@ -196,6 +199,11 @@ func (c *Call) Eval(env Env) (int64, error) {
 			return 0, ErrNoTermination
 		}
 		return args[0] / args[1], nil
+	case Checked:
+		if args[0] <= 0 {
+			return 0, fmt.Errorf("%w: %s = %d", ErrStepNotPositive, c.Args[0], args[0])
+		}
+		return args[0], nil
 	}
 	return 0, fmt.Errorf("symbolic: unknown function %d", c.Fn)
 }

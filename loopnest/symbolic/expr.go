@@ -120,9 +120,14 @@ const (
 	// DivExact is x/y when y divides x and the quotient is non-negative; the
 	// evaluation fails otherwise (a `!=` loop that never reaches its bound).
 	DivExact
+	// Checked is its argument when that is positive; the evaluation fails
+	// otherwise. It guards a loop's step that the analysis cannot prove
+	// positive (i += stride, stride a parameter): the count holds for the
+	// steps the program really takes, and an evaluator learns when not.
+	Checked
 )
 
-var funcNames = [...]string{"min", "max", "divexact"}
+var funcNames = [...]string{"min", "max", "divexact", "checked"}
 
 func (f Func) String() string { return funcNames[f] }
 

@@ -86,6 +86,9 @@ func Positive(e Expr) bool {
 			return Positive(e.X) && Positive(e.Y)
 		}
 	case *Call:
+		if e.Fn == Checked {
+			return true
+		}
 		if e.Fn == Max {
 			for _, a := range e.Args {
 				if Positive(a) {
