@@ -81,8 +81,20 @@ func (b rankBinder) Memory(base ssa.Value, steps []MemRead, length bool) (int64,
 	if _, global := base.(*ssa.Global); !global && r.bindNeeds != nil && !r.bindNeeds[base] {
 		return 0, false
 	}
-	q := bindQuestion{o: r.shared.operand(r.bindFrame.code, base), mem: true, steps: append([]MemRead(nil), steps...), length: length}
+	q := bindQuestion{kind: askMem, o: r.shared.operand(r.bindFrame.code, base), steps: append([]MemRead(nil), steps...), length: length}
 	return r.answer(&q)
+}
+
+// Rank implements Binder.
+func (b rankBinder) Rank() int64 {
+	i, _ := b.r.answer(&bindQuestion{kind: askRank})
+	return i
+}
+
+// Size implements Binder.
+func (b rankBinder) Size() int64 {
+	i, _ := b.r.answer(&bindQuestion{kind: askSize})
+	return i
 }
 
 // answer answers q in the binding frame, recording it when a memo is
@@ -96,19 +108,35 @@ func (r *ssaRank) answer(q *bindQuestion) (int64, bool) {
 	return i, ok
 }
 
-// bindQuestion is a question a reduced nest asked: an operand's value, or
-// (mem) what the path from it reaches.
+// bindQuestion is a question a reduced nest asked: an operand's value,
+// what the path from it reaches, or the rank's number or the number of
+// ranks (recorded too: a memo made on one rank must not answer another).
 type bindQuestion struct {
+	kind   askKind
 	o      operand
-	mem    bool
 	steps  []MemRead
 	length bool
 }
 
+type askKind uint8
+
+const (
+	askValue askKind = iota
+	askMem
+	askRank
+	askSize
+)
+
 // ask answers q in frame f.
 func (r *ssaRank) ask(f *frame, q *bindQuestion) (int64, bool) {
+	switch q.kind {
+	case askRank:
+		return int64(r.rank), true
+	case askSize:
+		return int64(r.size), true
+	}
 	x := *r.ref(f, &q.o)
-	if !q.mem {
+	if q.kind == askValue {
 		return bindValue(x)
 	}
 	for _, st := range q.steps {

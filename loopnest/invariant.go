@@ -101,7 +101,7 @@ func (fa *funcAnalysis) mayStore(l *Loop, t types.Type) bool {
 					continue
 				}
 				callee := common.StaticCallee()
-				if callee == nil || !fa.a.pure.Pure(callee) {
+				if callee == nil || !(fa.a.pure.Pure(callee) || fa.a.storesNothing(callee, common.Args)) {
 					return true
 				}
 			case *ssa.Go, *ssa.Defer:
@@ -192,4 +192,47 @@ func rootAlloc(addr ssa.Value) *ssa.Alloc {
 			return nil
 		}
 	}
+}
+
+// storesNothing reports whether a call of the program function fn with
+// args can store nothing its caller sees: fn is no closure, does nothing
+// but what the pure registry does (no MPI, no effects, stores to package
+// variables being effects), and no argument can reach memory.
+func (a *Analyzer) storesNothing(fn *ssa.Function, args []ssa.Value) bool {
+	if !a.own(fn) || len(fn.FreeVars) > 0 {
+		return false
+	}
+	for _, arg := range args {
+		if MayReachMemory(arg.Type()) {
+			return false
+		}
+	}
+	s := a.funcSummary(fn)
+	return len(s.mpi) == 0 && len(s.effects) == 0 && allPure(s.calls)
+}
+
+// MayReachMemory reports whether a value of type t can point to memory:
+// numbers, booleans, strings and structs and arrays of them cannot.
+func MayReachMemory(t types.Type) bool {
+	return mayReach(t, 0)
+}
+
+func mayReach(t types.Type, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if mayReach(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return mayReach(u.Elem(), depth+1)
+	}
+	return true
 }

@@ -172,6 +172,15 @@ func (o *Oracle) untakenEarlyExits(l *loopnest.Loop) (map[edge]bool, bool) {
 type binderEnv struct{ bind interpreter.Binder }
 
 func (e binderEnv) Lookup(s *symbolic.Sym) (int64, bool) {
+	switch s.Kind {
+	case symbolic.Rank, symbolic.Size:
+		// The rank knows them whether or not the call ran (it may be in
+		// the nest).
+		if s.Kind == symbolic.Rank {
+			return e.bind.Rank(), true
+		}
+		return e.bind.Size(), true
+	}
 	if s.Value == nil {
 		return 0, false
 	}
@@ -345,7 +354,7 @@ func countedLeaves(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline boo
 func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64, bool) {
 	pr, ok := o.prof.Region(root.ID)
 	if !ok || pr.Imbalance == nil || pr.Imbalance.Balanced || len(pr.Imbalance.IterNs) == 0 ||
-		root.Counter == nil || root.Counter.Step == 0 || root.First == nil || root.Trip == nil {
+		root.Counter == nil || (root.Counter.Step == 0 && root.Counter.StepExpr == nil) || root.First == nil || root.Trip == nil {
 		return nil
 	}
 	// The profiled times are indexed by the counter's values in the
@@ -356,18 +365,29 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 	// body computes from it (y := first + k*stride) does, and in a profile
 	// made with one rank (first 0, stride 1) it equals the counter.
 	index := func(_ symbolic.Env, c int64) (int64, error) { return c, nil }
+	if o.prof.Meta.NP != 1 {
+		// The vector is of a rank's iteration ordinals, which are
+		// counter values only in a run of one rank.
+		return nil
+	}
 	if _, err := root.First.Eval(symbolic.Names{}); err == nil {
-		if root.Index == nil || o.prof.Meta.NP != 1 {
+		if root.Index == nil {
 			return nil
 		}
 		index = root.Index.At
 	}
 	times := pr.Imbalance.IterNs
-	step := root.Counter.Step
 	return func(env symbolic.Env) (float64, bool) {
 		first, err := root.First.Eval(env)
 		if err != nil {
 			return 0, false
+		}
+		// A cyclic distribution (k += size) steps by its expression.
+		step := root.Counter.Step
+		if step == 0 {
+			if step, err = root.Counter.StepExpr.Eval(env); err != nil {
+				return 0, false
+			}
 		}
 		n, err := root.Trip.Eval(env)
 		if err != nil {
@@ -418,7 +438,7 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) ([]ssa.Value,
 						// argument points into.
 						w.memory(a, false, 0)
 					default:
-						if mayPoint(a.Type(), 0) {
+						if loopnest.MayReachMemory(a.Type()) {
 							w.add(a, 0)
 						}
 					}
@@ -427,28 +447,6 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) ([]ssa.Value,
 		}
 	}
 	return w.out, w.through
-}
-
-// mayPoint reports whether a value of type t can reach memory (a
-// number, a string or a struct of them cannot).
-func mayPoint(t types.Type, depth int) bool {
-	if depth > 8 {
-		return true
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Kind() == types.UnsafePointer
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if mayPoint(u.Field(i).Type(), depth+1) {
-				return true
-			}
-		}
-		return false
-	case *types.Array:
-		return mayPoint(u.Elem(), depth+1)
-	}
-	return true
 }
 
 // readOnlyBuiltin are the builtins that write nothing through their

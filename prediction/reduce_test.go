@@ -110,3 +110,26 @@ func TestWritesThroughPaths(t *testing.T) {
 		}
 	}
 }
+
+// A loop that deals its rows out cyclically (y += size) is costed row by
+// row from the profile's per-iteration times: at two ranks, rank 1 gets
+// every odd row, twenty times as expensive as an even one.
+func TestCyclicRowsCostedByIteration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-rows", "64", "-n", "4000"}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/cyclic", NP: []int{1, 2}, Args: args,
+		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	run, progs, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, as := range progs.Assumptions() {
+		t.Errorf("%s: %s", as.Pos, as.What)
+	}
+	if r := run.Ranks[1].Compute / run.Ranks[0].Compute; r < 10 || r > 30 {
+		t.Errorf("rank 1 computes %.2f times as long as rank 0; want about 20", r)
+	}
+}
