@@ -158,6 +158,11 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	case "Waitall":
 		op.Kind = OpWaitall
 		s := args[0]
+		if s.k == vNil {
+			// Waitall() or Waitall(reqs...) with reqs nil: nothing to
+			// wait for (a rank without neighbours).
+			break
+		}
 		if s.k != vSlice {
 			return op, false, r.errorf(in.Pos(), "mpi.Waitall: the request list is not known to the interpreter")
 		}
