@@ -340,8 +340,7 @@ func (in *inliner) bindable(c *Loop) bool {
 		}
 	})
 	ok := true
-	var check func(e symbolic.Expr)
-	check = func(e symbolic.Expr) {
+	check := func(e symbolic.Expr) {
 		symbolic.Uses(e, func(s *symbolic.Sym) bool {
 			switch {
 			case s.Value == nil:
@@ -361,13 +360,6 @@ func (in *inliner) bindable(c *Loop) bool {
 			return false
 		})
 	}
-	c.WalkAll(func(x *Loop) {
-		check(x.Trip)
-		check(x.First)
-		for _, iv := range x.IVs {
-			check(iv.Init)
-			check(iv.StepExpr)
-		}
-	})
+	c.countingExprs(check)
 	return ok
 }

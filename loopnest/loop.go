@@ -169,6 +169,24 @@ func (l *Loop) WalkAll(f func(*Loop)) {
 	}
 }
 
+// countingExprs calls f with every counting expression (First, Trip, the
+// induction variables' starts and steps, Index) of l and the loops inside
+// it, callee copies included; nil ones too.
+func (l *Loop) countingExprs(f func(symbolic.Expr)) {
+	l.WalkAll(func(c *Loop) {
+		f(c.First)
+		f(c.Trip)
+		for _, iv := range c.IVs {
+			f(iv.Init)
+			f(iv.StepExpr)
+		}
+		if c.Index != nil {
+			f(c.Index.Base)
+			f(c.Index.Scale)
+		}
+	})
+}
+
 // BoundValues returns the SSA values that counting the iterations of the
 // nest rooted at l may look up: those the symbols of the counting
 // expressions (First, Trip, the induction variables' starts and steps,
@@ -207,17 +225,6 @@ func (l *Loop) BoundValues() []ssa.Value {
 			}
 		}
 	}
-	l.WalkAll(func(c *Loop) {
-		add(c.First)
-		add(c.Trip)
-		for _, iv := range c.IVs {
-			add(iv.Init)
-			add(iv.StepExpr)
-		}
-		if c.Index != nil {
-			add(c.Index.Base)
-			add(c.Index.Scale)
-		}
-	})
+	l.countingExprs(add)
 	return out
 }
