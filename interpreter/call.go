@@ -56,6 +56,15 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 		if err != nil {
 			return false, err
 		}
+		if cc := ic.copyCost; cc != nil {
+			// copy's time, which the profile took out of the region
+			// around it, per element moved.
+			n := cc.meanElems
+			if v.k == vInt {
+				n = float64(v.i)
+			}
+			r.charge(n*cc.perElem, cc.label)
+		}
 		r.set(f, v)
 		return false, nil
 	case fnv.fun() == nil:

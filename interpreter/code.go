@@ -48,6 +48,7 @@ type instrCode struct {
 	callee     *calleeInfo // the callee of a call or defer of a named function (no free variables)
 	callCost   float64     // oracle.CallCost of a call or defer
 	callLabel  string      // the region callCost belongs to (RegionNamer)
+	copyCost   *copyCost   // a call of the builtin copy costed per element (CopyCoster)
 	site       string      // "file.go:line" of an MPI call, once needed
 	unused     bool        // a call whose result no instruction reads
 }
@@ -65,6 +66,12 @@ type reduction struct {
 	exitEdge int
 	memos    []nestMemo // the latest distinct answers of red.Time
 	nextMemo int        // the memo to replace next
+}
+
+// copyCost is a CopyCoster's answer for one copy call.
+type copyCost struct {
+	perElem, meanElems float64
+	label              string
 }
 
 // pathCode is a MemPath with its base as an operand.
@@ -340,6 +347,13 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 		}
 		if v, ok := in.(*ssa.Call); ok && v.Referrers() != nil {
 			ic.unused = len(*v.Referrers()) == 0
+		}
+		if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "copy" {
+			if cc, ok := s.oracle.(CopyCoster); ok {
+				if per, mean, label, ok := cc.CopyCost(in); ok {
+					ic.copyCost = &copyCost{perElem: per, meanElems: mean, label: label}
+				}
+			}
 		}
 	}
 }

@@ -30,6 +30,15 @@ type Oracle interface {
 	CallCost(call ssa.CallInstruction) float64
 }
 
+// CopyCoster is implemented by oracles that cost a call of the builtin
+// copy by the elements it copies: perElem seconds per element, and
+// meanElems elements for a call whose lengths the interpreter does not
+// know. ok is false when the call's time is charged elsewhere (the own
+// time of the region around it).
+type CopyCoster interface {
+	CopyCost(call ssa.CallInstruction) (perElem, meanElems float64, label string, ok bool)
+}
+
 // RegionNamer is implemented by oracles that can name the model region a
 // block's or a call's cost belongs to, so that timelines label compute
 // with region IDs (the region that took most of each stretch).

@@ -52,6 +52,20 @@ func (f *Func) name() {
 	})
 }
 
+// SiteID formats the ID a probe target that is not a region or leaf of
+// the tree gets (a copy statement: word "copy", pos its call's opening
+// parenthesis), in the same form as the tree's IDs, so that the profiler
+// and the prediction name it alike. It is not registered for Region or
+// Leaf, and repeats are not numbered.
+func (f *Func) SiteID(word string, pos token.Pos) string {
+	ib := idBuilder{f: f, prefix: f.Name + ":"}
+	if f.Syntax != nil {
+		ib.tf = f.Fset.File(f.Syntax.Pos())
+		ib.base = ib.tf.Line(f.Syntax.Pos())
+	}
+	return ib.format(word, pos)
+}
+
 // idBuilder formats IDs of one function.
 type idBuilder struct {
 	f      *Func
@@ -62,6 +76,20 @@ type idBuilder struct {
 }
 
 func (ib *idBuilder) id(word string, p token.Pos) string {
+	id := ib.format(word, p)
+	if _, dup := ib.f.byID[id]; dup {
+		for k := 2; ; k++ {
+			alt := id + "#" + strconv.Itoa(k)
+			if _, dup := ib.f.byID[alt]; !dup {
+				return alt
+			}
+		}
+	}
+	return id
+}
+
+// format is the ID of word at p, without numbering repeats.
+func (ib *idBuilder) format(word string, p token.Pos) string {
 	b := append(ib.buf[:0], ib.prefix...)
 	b = append(b, word...)
 	b = append(b, '@')
@@ -84,16 +112,7 @@ func (ib *idBuilder) id(word string, p token.Pos) string {
 		b = strconv.AppendInt(b, int64(pos.Column), 10)
 	}
 	ib.buf = b
-	id := string(b)
-	if _, dup := ib.f.byID[id]; dup {
-		for k := 2; ; k++ {
-			alt := id + "#" + strconv.Itoa(k)
-			if _, dup := ib.f.byID[alt]; !dup {
-				return alt
-			}
-		}
-	}
-	return id
+	return string(b)
 }
 
 func regionPos(r *Region) token.Pos {

@@ -214,6 +214,13 @@ func (s *onNode) CallCost(c ssa.CallInstruction) float64 {
 	}
 	return s.factor(s.o.CallRegion(c)) * t
 }
+func (s *onNode) CopyCost(c ssa.CallInstruction) (perElem, meanElems float64, label string, ok bool) {
+	perElem, meanElems, label, ok = s.o.CopyCost(c)
+	if ok {
+		perElem *= s.factor(label)
+	}
+	return perElem, meanElems, label, ok
+}
 func (s *onNode) BlockRegion(b *ssa.BasicBlock) string    { return s.o.BlockRegion(b) }
 func (s *onNode) CallRegion(c ssa.CallInstruction) string { return s.o.CallRegion(c) }
 func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {

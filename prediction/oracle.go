@@ -447,6 +447,22 @@ func blockPos(b *ssa.BasicBlock) token.Pos {
 	return b.Parent().Pos()
 }
 
+// CopyCost implements interpreter.CopyCoster: a copy statement the
+// profiler timed and counted (kind copy) costs its profiled time per
+// element copied, which the profile took out of the region around it.
+func (o *Oracle) CopyCost(call ssa.CallInstruction) (perElem, meanElems float64, label string, ok bool) {
+	f := o.user[call.Parent()]
+	if f == nil {
+		return 0, 0, "", false
+	}
+	id := f.SiteID(string(profiler.Copy), call.Common().Pos())
+	pr, found := o.prof.Region(id)
+	if !found || !pr.Timed || pr.Iters <= 0 || pr.Execs <= 0 {
+		return 0, 0, "", false
+	}
+	return pr.TotalNs * 1e-9 / float64(pr.Iters), float64(pr.Iters) / float64(pr.Execs), id, true
+}
+
 // CallCost implements interpreter.Oracle: the profiled own time of the
 // call's statement when it was timed (else its time is part of the
 // enclosing region's block costs).

@@ -23,7 +23,8 @@ import (
 //     ranging over the rows of a 2-D slice made row by row (counts read
 //     from the interpreter's memory at each entry);
 //   - nbody: a kernel stepping by a stride parameter over len(s.bodies),
-//     writing through &s.bodies[i] (the struct stays known).
+//     writing through &s.bodies[i] (the struct stays known);
+//   - copies: copy statements of a rank's arrays, costed per element.
 func TestPredictionsFollowTheWork(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles programs")
@@ -39,6 +40,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 		{"kernelcall", func(n string) []string { return []string{"-n", n, "-steps", "3"} }, "600", "1200", 3.5, 4.3, 0.9, 1.2},
 		{"grid2d", func(n string) []string { return []string{"-n", n, "-m", "128", "-steps", "5"} }, "256", "1024", 3.6, 4.3, 1.8, 2.3},
 		{"nbody", func(n string) []string { return []string{"-n", n, "-steps", "3"} }, "300", "600", 3.5, 4.3, 1.7, 2.3},
+		{"copies", func(n string) []string { return []string{"-n", n, "-steps", "20"} }, "262144", "1048576", 3.2, 4.8, 1.6, 2.8},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			pkg := "./prediction/testdata/" + tc.pkg

@@ -201,7 +201,7 @@ func (a *aggregator) ownTimes() {
 			switch r.Kind {
 			case FuncBody:
 				cost = c.Body
-			case Loop:
+			case Loop, Copy:
 				cost = c.Loop
 			}
 			a.sub(p, float64(a.execs[k])*cost)
@@ -288,6 +288,11 @@ func (a *aggregator) regions() []Region {
 			}
 		case Call:
 			g.Callee, g.Library = calleeName(r.callee), r.lib
+		case Copy:
+			g.Iters = rc.Iters // elements copied
+			if g.Timed && rc.Iters > 0 {
+				g.OwnPerIterNs = g.OwnNs / float64(rc.Iters)
+			}
 		}
 		out = append(out, g)
 	}

@@ -112,7 +112,8 @@ func countWorkUnits(g *aggregator) []float64 {
 			}
 		}
 		if units[k] == 0 {
-			if r.Kind == Loop {
+			if r.Kind == Loop || r.Kind == Copy {
+				// A copy's unit is an element copied.
 				units[k] = float64(g.rc(k).Iters)
 			} else {
 				units[k] = float64(g.execs[k])

@@ -589,8 +589,47 @@ func continues(body *ast.BlockStmt) bool {
 	return found
 }
 
+// enterCopyStmt times and counts a copy statement like a loop whose
+// iterations are the elements copied (copy's result). One in the body of
+// a loop that calls nothing but builtins (a packing loop) gets no probe:
+// its time stays in the loop's, as before.
+func (fi *fileInstr) enterCopyStmt(s ast.Stmt, t *Target) func() {
+	if l := fi.leafLoop(); l != nil && onlyBuiltinCalls(fi.pkg.TypesInfo, loopBody(l.reg.Node)) {
+		return nil
+	}
+	r := fi.newRegion(t)
+	k := r.Index
+	fi.open(s.Pos(), span(s), fmt.Sprintf("{ _pc%d := %s.LoopStart(%d); %s.Loop(%d, int64(", k, probeName, k, probeName, k))
+	fi.closeAt(s.End(), span(s), fmt.Sprintf("), _pc%d) }", k))
+	fi.regs = append(fi.regs, k)
+	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }
+}
+
+// onlyBuiltinCalls reports whether body calls nothing but builtins (and
+// conversions).
+func onlyBuiltinCalls(info *types.Info, body ast.Node) bool {
+	only := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && only {
+			switch typeutil.Callee(info, call).(type) {
+			case *types.Builtin, nil:
+				if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
+					only = false
+				}
+			default:
+				only = false
+			}
+		}
+		return only
+	})
+	return only
+}
+
 // enterCallStmt places the timer of a call target.
 func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
+	if t := fi.find(s, Copy); t != nil {
+		return fi.enterCopyStmt(s, t)
+	}
 	t := fi.find(s, Call)
 	if t == nil {
 		return nil

@@ -3,9 +3,11 @@ package profiler
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"strconv"
 
 	"github.com/parpredict/parpredict/model"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // ModelTargets builds the model of prog's packages and turns its regions
@@ -34,6 +36,9 @@ func ModelTargets(prog *Program) ([]Target, error) {
 		seen[f.Syntax] = true
 		file := prog.Fset.Position(f.Syntax.Pos()).Filename
 		add(Target{ID: f.Tree.ID(), Kind: FuncBody, Node: f.Syntax, File: file, Func: f.Name})
+		for _, cs := range copyStatements(prog, f.Syntax) {
+			add(Target{ID: f.SiteID(string(Copy), cs.call.Lparen), Kind: Copy, Node: cs.stmt, File: file, Func: f.Name})
+		}
 		for _, root := range f.Roots() {
 			root.Walk(func(r *model.Region) {
 				switch n := r.Node().(type) {
@@ -97,6 +102,42 @@ func clauses(n ast.Node) []ast.Stmt {
 		return n.Body.List
 	}
 	return nil
+}
+
+type copyStmt struct {
+	stmt ast.Stmt
+	call *ast.CallExpr
+}
+
+// copyStatements lists the statements of fn's body (not of closures in
+// it) that are a call of the builtin copy, its result unused.
+func copyStatements(prog *Program, fn ast.Node) []copyStmt {
+	var info *types.Info
+	for _, p := range prog.Packages {
+		for _, f := range p.Syntax {
+			if f.Pos() <= fn.Pos() && fn.End() <= f.End() {
+				info = p.TypesInfo
+			}
+		}
+	}
+	if info == nil {
+		return nil
+	}
+	var out []copyStmt
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == fn
+		case *ast.ExprStmt:
+			if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
+				if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok && b.Name() == "copy" {
+					out = append(out, copyStmt{n, call})
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // callStatements maps each call that is the single call of a statement

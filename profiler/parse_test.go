@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-const minimalProfile = `{"format": "parpredict-profile", "version": 2, "meta": {"np": 1},
+const minimalProfile = `{"format": "parpredict-profile", "version": 3, "meta": {"np": 1},
  "regions": [{"id": "main.main:func@main.go:+0:1", "kind": "func", "execs": 1, "timed": true, "totalNs": 10, "ownNs": 10},
   {"id": "main.main:loop@main.go:+2:2", "kind": "loop", "execs": 1, "iters": 5, "trips": {"min": 5, "max": 5, "mean": 5, "std": 0}},
   {"id": "main.main:if@main.go:+3:3/then", "kind": "then", "execs": 2, "prob": 0.4}],
@@ -29,8 +29,8 @@ func TestParseRefusesDamage(t *testing.T) {
 		{`"main.main:if@main.go:+3:3/then"`, `"main.main:loop@main.go:+2:2"`, "the id appears twice"},
 		{`"calls": 1`, `"calls": -1`, "negative calls"},
 		{`"execs": 2,`, `"execs": "two",`, "bad.json:4:"},
-		{`"version": 2,`, `"version": 2`, "bad.json:1:"},
-		{`"version": 2`, `"version": 1`, "profile version 1"},
+		{`"version": 3,`, `"version": 3`, "bad.json:1:"},
+		{`"version": 3`, `"version": 2`, "profile version 2"},
 	} {
 		data := strings.Replace(minimalProfile, tc.from, tc.to, 1)
 		if data == minimalProfile {
@@ -47,8 +47,8 @@ func TestParseRefusesDamage(t *testing.T) {
 // accepts answers region lookups.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(minimalProfile))
-	f.Add([]byte(`{"format": "parpredict-profile", "version": 2, "regions": [{"id": "x", "kind": "loop", "prob": -0}]}`))
-	f.Add([]byte(`{"format": "parpredict-profile", "version": 2, "contention": {"ppn": [1], "total": [1], "regions": {"x": [1]}}}`))
+	f.Add([]byte(`{"format": "parpredict-profile", "version": 3, "regions": [{"id": "x", "kind": "loop", "prob": -0}]}`))
+	f.Add([]byte(`{"format": "parpredict-profile", "version": 3, "contention": {"ppn": [1], "total": [1], "regions": {"x": [1]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := Parse("fuzz.json", data)
 		if err != nil {

@@ -66,7 +66,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		switch r.Kind {
 		case FuncBody:
 			cands = append(cands, cand{r, float64(bodyExecs(r)) * costs.Body})
-		case Loop:
+		case Loop, Copy:
 			cands = append(cands, cand{r, float64(execs(r)) * costs.Loop})
 		case Call:
 			cands = append(cands, cand{r, float64(execs(r)) * costs.Timer})

@@ -12,8 +12,12 @@ import (
 // Format and Version identify profile files; Load refuses anything else.
 const (
 	Format = "parpredict-profile"
-	// Version 2 added the outcome counts of loop exit tests.
-	Version = 2
+	// Version 2 added the outcome counts of loop exit tests; version 3
+	// the copy regions, and the outer of two nested range loops named by
+	// its own statement (a version 2 profile of such a program keys the
+	// loops differently, and has no copy regions: its predictions would
+	// silently lose both).
+	Version = 3
 )
 
 // Profile is the content of a profile file: the measured numbers of every

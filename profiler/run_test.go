@@ -211,3 +211,42 @@ func TestProfileRankTrips(t *testing.T) {
 		}
 	}
 }
+
+// Copy statements are regions of kind copy: their iterations are the
+// elements copied, and a timed one's time is not in its loop's own time.
+func TestProfileCopies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := tempModule(t, "copies")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "100000", "-steps", "10"}, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		id    string
+		elems int64
+	}{
+		{"main.main$1:copy@main.go:+5:8", 10 * 100000},
+		{"main.main$1:copy@main.go:+6:8", 10 * 99999},
+	} {
+		r, ok := p.Region(tc.id)
+		if !ok {
+			t.Errorf("no region %s", tc.id)
+			continue
+		}
+		if r.Kind != Copy || r.Execs != 10 || r.Iters != tc.elems || !r.Timed || r.TotalNs <= 0 {
+			t.Errorf("%s: kind %s, %d executions, %d elements, timed %v, %g ns; want copy, 10, %d, timed", tc.id, r.Kind, r.Execs, r.Iters, r.Timed, r.TotalNs, tc.elems)
+		}
+	}
+	if _, ok := p.Region("main.main$1:copy@main.go:+8:5"); ok {
+		t.Error("the copy in a loop of builtins got a probe")
+	}
+	step, ok := p.Region("main.main$1:loop@main.go:+4:3")
+	if !ok || !step.Timed {
+		t.Fatal("the step loop is not timed")
+	}
+	if step.OwnNs >= step.TotalNs/2 {
+		t.Errorf("the step loop's own time is %g ns of %g: the copies' time is still in it", step.OwnNs, step.TotalNs)
+	}
+}

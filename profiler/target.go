@@ -18,6 +18,10 @@ const (
 	ElseArm  Kind = "else" // else block of an if (present or not in the source)
 	CaseArm  Kind = "case" // case clause of a switch or select
 	Call     Kind = "call" // statement calling one user or library function
+	// Copy is a statement that is a call of the builtin copy: timed and
+	// counted like a loop whose iterations are the elements it copies,
+	// so that the prediction charges it per element.
+	Copy Kind = "copy"
 	// TestTrue and TestFalse count the outcomes of one of a loop's exit
 	// tests (ExitTests); the instrumenter adds them to loops in the
 	// counting run, with IDs from TestID.
@@ -28,7 +32,7 @@ const (
 // known reports whether k is one of the kinds above.
 func (k Kind) known() bool {
 	switch k {
-	case FuncBody, Loop, ThenArm, ElseArm, CaseArm, Call, TestTrue, TestFalse:
+	case FuncBody, Loop, ThenArm, ElseArm, CaseArm, Call, Copy, TestTrue, TestFalse:
 		return true
 	}
 	return false
