@@ -59,7 +59,9 @@ type reduction struct {
 	red      *Reduction
 	writes   []operand
 	through  []pathCode
-	needs    map[ssa.Value]bool // what Time may ask for; nil: anything
+	grows    []growCode
+	blocks   map[*ssa.BasicBlock]bool // red.Blocks
+	needs    map[ssa.Value]bool       // what Time may ask for; nil: anything
 	defs     []int32
 	defTypes []types.Type // per def: its type if unknownOf must build an aggregate, else nil
 	exit     *blockCode
@@ -72,6 +74,12 @@ type reduction struct {
 type copyCost struct {
 	perElem, meanElems float64
 	label              string
+}
+
+// growCode is a Growth with its base as an operand.
+type growCode struct {
+	g    *Growth
+	path pathCode
 }
 
 // pathCode is a MemPath with its base as an operand.
@@ -199,8 +207,16 @@ func (s *programShared) reduction(fc *fnCode, red *Reduction, plan *slotPlan) *r
 	for _, w := range red.Writes {
 		rc.writes = append(rc.writes, s.operand(fc, w))
 	}
+	rc.blocks = map[*ssa.BasicBlock]bool{}
+	for _, b := range red.Blocks {
+		rc.blocks[b] = true
+	}
 	for _, p := range red.WritesThrough {
 		rc.through = append(rc.through, pathCode{base: s.operand(fc, p.Base), steps: p.Steps, elems: p.Elems})
+	}
+	for i := range red.Grows {
+		g := &red.Grows[i]
+		rc.grows = append(rc.grows, growCode{g: g, path: pathCode{base: s.operand(fc, g.Base), steps: g.Steps}})
 	}
 	for _, nb := range red.Blocks {
 		for _, in := range nb.Instrs {

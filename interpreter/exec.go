@@ -51,14 +51,16 @@ type ssaRank struct {
 	limit       int64       // the step limit of the current run
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
-	await       *pendingCall            // the MPI call whose completion Step is waiting for
-	op          Op                      // the operation of the MPI call that yields
-	awaitBuf    pendingCall             // backing store of await
-	bindFrame   *frame                  // the frame entering a reduced nest, for binder
-	binder      Binder                  // the values of bindFrame, made once per rank
-	bindLog     *nestMemo               // records what binder answers, when not nil
-	bindNeeds   map[ssa.Value]bool      // the values binder may answer; nil: any
-	madeAt      map[*ssa.MakeSlice]bool // sites that made a fresh allocation (FirstTouch)
+	await       *pendingCall             // the MPI call whose completion Step is waiting for
+	op          Op                       // the operation of the MPI call that yields
+	awaitBuf    pendingCall              // backing store of await
+	bindFrame   *frame                   // the frame entering a reduced nest, for binder
+	binder      Binder                   // the values of bindFrame, made once per rank
+	bindLog     *nestMemo                // records what binder answers, when not nil
+	bindNeeds   map[ssa.Value]bool       // the values binder may answer; nil: any
+	bindNest    map[*ssa.BasicBlock]bool // the blocks of the nest being entered
+	growBuf     []int64                  // the appends' counts of the nest being left
+	madeAt      map[*ssa.MakeSlice]bool  // sites that made a fresh allocation (FirstTouch)
 }
 
 // rankBinder is the Binder of the frame that enters a reduced nest.
@@ -69,6 +71,12 @@ func (b rankBinder) Value(v ssa.Value) (int64, bool) {
 	r := b.r
 	if r.bindNeeds != nil && !r.bindNeeds[v] {
 		// Not kept live for the nest: its slot may hold another value.
+		return 0, false
+	}
+	if in, ok := v.(ssa.Instruction); ok && r.bindNest[in.Block()] {
+		// Computed by the nest, which has not run: not a value the rank
+		// does not know, one it has not computed (so not recorded as
+		// unknown: the nest may be run to get it).
 		return 0, false
 	}
 	q := bindQuestion{o: r.shared.operand(r.bindFrame.code, v)}
@@ -206,18 +214,23 @@ type bindAnswer struct {
 const nestMemos = 4
 
 // nestTime is the modelled time of reduced nest rc entered from frame f.
-func (r *ssaRank) nestTime(rc *reduction, f *frame) (float64, error) {
+// When Time fails, unknownAsked says whether the binder had answered
+// "unknown" to one of its questions.
+func (r *ssaRank) nestTime(rc *reduction, f *frame) (t float64, unknownAsked bool, err error) {
 	for i := range rc.memos {
 		if m := &rc.memos[i]; r.sameAnswers(f, m) {
-			return m.t, nil
+			return m.t, false, nil
 		}
 	}
 	m := &nestMemo{}
-	r.bindFrame, r.bindLog, r.bindNeeds = f, m, rc.needs
-	t, err := rc.red.Time(r.binder)
+	r.bindFrame, r.bindLog, r.bindNeeds, r.bindNest = f, m, rc.needs, rc.blocks
+	t, err = rc.red.Time(r.binder)
 	r.bindLog, r.bindNeeds = nil, nil
 	if err != nil {
-		return t, err
+		for _, a := range m.answers {
+			unknownAsked = unknownAsked || !a.ok
+		}
+		return t, unknownAsked, err
 	}
 	m.t = t
 	if len(rc.memos) < nestMemos {
@@ -226,7 +239,7 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (float64, error) {
 		rc.memos[rc.nextMemo] = *m
 		rc.nextMemo = (rc.nextMemo + 1) % nestMemos
 	}
-	return t, nil
+	return t, false, nil
 }
 
 // sameAnswers reports whether the binder of f answers m's questions as
@@ -440,21 +453,44 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			break
 		}
 		red := rc.red
-		t, err := r.nestTime(rc, f)
+		t, unknownAsked, err := r.nestTime(rc, f)
 		if err != nil {
-			// The nest's time needs values it computes itself: run it.
-			r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
-			break
+			if !unknownAsked || red.MeanTime <= 0 {
+				// The nest's time needs values it computes itself: run it.
+				r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
+				break
+			}
+			// A count needs a value the rank does not know (data that
+			// skipped work or a library made unknown): running the nest
+			// would guess every branch in it, at the cost of running it.
+			r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s costed at its profiled time per entry: %v", red.ID, err)
+			t = red.MeanTime
 		}
 		r.charge(t, red.ID)
 		if red.Distributed {
 			r.distributed += t
 		}
+		// The appends' counts, from the values at entry, before the
+		// nest's writes make memory unknown.
+		grown := r.growBuf[:0]
+		for i := range rc.grows {
+			r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
+			n, err := rc.grows[i].g.Count(r.binder)
+			r.bindNeeds, r.bindNest = nil, nil
+			if err != nil {
+				n = -1
+			}
+			grown = append(grown, n)
+		}
+		r.growBuf = grown
 		for i := range rc.writes {
 			r.havocValue(r.get(f, &rc.writes[i]))
 		}
 		for i := range rc.through {
 			r.havocPath(f, &rc.through[i])
+		}
+		for i := range rc.grows {
+			r.grow(f, &rc.grows[i], grown[i])
 		}
 		for i, slot := range rc.defs {
 			if t := rc.defTypes[i]; t != nil {
@@ -505,6 +541,62 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 func (r *ssaRank) jump(f *frame, i int) error {
 	bc := f.bc
 	return r.enter(f, bc.succ[i], f.code.blocks[bc.b.Succs[i].Index])
+}
+
+// grow lengthens the slice g reaches by n elements of unknown value (its
+// old elements unknown too: the nest may have written them); with n < 0,
+// or a path the values do not follow, what holds it becomes unknown.
+func (r *ssaRank) grow(f *frame, g *growCode, n int64) {
+	base := r.get(f, &g.path.base)
+	v, ok := base, true
+	for _, st := range g.path.steps {
+		if v.k != vPtr || v.obj == nil || v.c < 0 {
+			ok = false
+			break
+		}
+		if st.Field < 0 {
+			v = v.obj.get(v.i)
+			continue
+		}
+		s := v.obj.get(v.i)
+		if v.c != 0 || s.k != vStruct || s.obj == nil {
+			ok = false
+			break
+		}
+		v = s.obj.get(int64(st.Field))
+	}
+	// v points to the struct or the variable holding the slice.
+	var cell *object
+	var at int64
+	if ok && v.k == vPtr && v.obj != nil && v.c >= 0 {
+		if g.g.Field < 0 {
+			cell, at = v.obj, v.i
+		} else if s := v.obj.get(v.i); v.c == 0 && s.k == vStruct && s.obj != nil {
+			cell, at = s.obj, int64(g.g.Field)
+		}
+	}
+	if cell == nil {
+		r.havocValue(base)
+		return
+	}
+	old := cell.get(at)
+	var length int64
+	switch old.k {
+	case vSlice:
+		length = old.n
+		if old.obj != nil {
+			old.obj.havoc() // appends may write into its spare capacity
+		}
+	case vNil:
+	default:
+		n = -1
+	}
+	if n < 0 {
+		cell.set(at, unknown)
+		return
+	}
+	length += n
+	cell.set(at, value{k: vSlice, obj: newObject(unknownOf(g.g.Elem), g.g.Elem), n: length, c: length})
 }
 
 // havocPath makes the memory p reaches unknown, or its base's memory

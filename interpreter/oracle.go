@@ -1,6 +1,10 @@
 package interpreter
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Oracle is what the rank programs learn from the model, the loop-nest
 // reduction plan and the profile. Keeping it an interface lets the
@@ -76,6 +80,15 @@ type Reduction struct {
 	// gives each value of the function a slot of its own, which costs
 	// memory traffic.
 	Needs []ssa.Value
+	// Grows are slices in memory the nest lengthens by appends (the
+	// columns of a sparse matrix built row by row): after the nest each
+	// has its old length plus what Count says, its elements unknown, so
+	// that later loops still count over it.
+	Grows []Growth
+	// MeanTime is the nest's profiled time per entry, charged when Time
+	// fails for want of a value the rank does not know; 0: the nest is
+	// run instead.
+	MeanTime float64
 	// Distributed is set when the nest's iterations are divided among the
 	// ranks (its trip counts depend on Rank or Size): its time is the part
 	// of the program that gets faster with more ranks.
@@ -127,3 +140,16 @@ type MemPath struct {
 
 // PathStep is one step of a MemPath.
 type PathStep struct{ Field int }
+
+// Growth is a slice held in memory that a reduced nest appends to: Base
+// and Steps (as in MemPath) reach the pointer to the struct (Field >= 0:
+// the slice is that field) or to the variable (Field < 0) holding it.
+// Count is the number of elements one entry of the nest appends, from
+// the binder of the frame entering it; Elem their type.
+type Growth struct {
+	Base  ssa.Value
+	Steps []PathStep
+	Field int
+	Elem  types.Type
+	Count func(Binder) (int64, error)
+}

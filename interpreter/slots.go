@@ -186,6 +186,11 @@ func liveness(fn *ssa.Function, num map[ssa.Value]int, reds [][]*Reduction) (liv
 						extra[pred.Index].set(u)
 					}
 				}
+				for _, g := range red.Grows {
+					if u, ok := num[g.Base]; ok {
+						extra[pred.Index].set(u)
+					}
+				}
 			}
 		}
 	}

@@ -240,6 +240,7 @@ func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 		f = s.factor(r.ID)
 	}
 	v := *r
+	v.MeanTime *= f
 	base := r.Time
 	v.Time = func(bind interpreter.Binder) (float64, error) {
 		t, err := base(bind)

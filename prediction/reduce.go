@@ -75,7 +75,12 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 		ID: root.ID, Blocks: blocks, ExitFrom: exitFrom, Exit: exit,
 		Distributed: root.RankSize, Needs: root.BoundValues(),
 	}
-	red.Writes, red.WritesThrough = writes(blocks, in)
+	grows, grown := o.growths(root, in)
+	red.Grows = grows
+	red.Writes, red.WritesThrough = writes(blocks, in, grown)
+	if pr, ok := o.prof.Region(root.ID); ok && pr.Timed && pr.Execs > 0 {
+		red.MeanTime = pr.TotalNs * 1e-9 / float64(pr.Execs)
+	}
 	imb := o.iterationTimes(root)
 	red.Time = func(bind interpreter.Binder) (float64, error) {
 		env := binderEnv{bind}
@@ -410,12 +415,13 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 // paths from such values through fields and pointers the nest does not
 // change (interpreter.MemPath), so that writing the rows of g.a leaves g
 // itself known.
-func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) ([]ssa.Value, []interpreter.MemPath) {
+func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ssa.Store]bool) ([]ssa.Value, []interpreter.MemPath) {
 	w := &writeFinder{in: in, seen: map[ssa.Value]bool{}, paths: map[pathKey]bool{}}
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
-			switch x := instr.(type) {
-			case *ssa.Store:
+			if x, ok := instr.(*ssa.Store); ok && !grown[x] {
+				// A grown slice's new header is the growth's business:
+				// paths may still load the old one.
 				w.storeFields = append(w.storeFields, x.Addr)
 			}
 		}
@@ -424,6 +430,9 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) ([]ssa.Value,
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Store:
+				if grown[x] {
+					continue // an append the interpreter lengthens (growths)
+				}
 				w.memory(x.Addr, false, 0)
 			case *ssa.MapUpdate:
 				w.add(x.Map, 0)
@@ -447,6 +456,149 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) ([]ssa.Value,
 		}
 	}
 	return w.out, w.through
+}
+
+// growths finds the appends of the nest that it can summarise: a store of
+// append(x, one element) to the very place x was loaded from, a struct
+// field or a variable reached from a value known before the nest, made
+// once in every iteration of the innermost loop holding it, and the only
+// store there. After an entry the slice is longer by that loop's
+// iterations (interpreter.Growth); the stores are left out of the nest's
+// writes.
+func (o *Oracle) growths(root *loopnest.Loop, in map[*ssa.BasicBlock]bool) ([]interpreter.Growth, map[*ssa.Store]bool) {
+	var stores []*ssa.Store
+	for _, b := range root.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				stores = append(stores, st)
+			}
+		}
+	}
+	w := &writeFinder{in: in}
+	for _, st := range stores {
+		w.storeFields = append(w.storeFields, st.Addr)
+	}
+	var out []interpreter.Growth
+	grown := map[*ssa.Store]bool{}
+	for _, st := range stores {
+		call, ok := st.Val.(*ssa.Call)
+		if !ok || len(call.Call.Args) != 2 {
+			continue
+		}
+		if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" {
+			continue
+		}
+		old, ok := call.Call.Args[0].(*ssa.UnOp)
+		if !ok || old.Op != token.MUL || !sameAddr(old.X, st.Addr) || appendedElems(call.Call.Args[1]) != 1 {
+			continue
+		}
+		others := 0
+		for _, s2 := range stores {
+			if s2 != st && sameAddr(s2.Addr, st.Addr) {
+				others++
+			}
+		}
+		if others > 0 {
+			continue
+		}
+		g := interpreter.Growth{Field: -1, Elem: old.Type().Underlying().(*types.Slice).Elem()}
+		var holder ssa.Value // the pointer to the struct or variable
+		if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+			g.Field, holder = fa.Field, fa.X
+		} else {
+			holder = st.Addr
+		}
+		switch {
+		case !w.inNest(holder):
+			g.Base = holder
+		default:
+			ld, ok := holder.(*ssa.UnOp)
+			if !ok || ld.Op != token.MUL {
+				continue
+			}
+			base, steps, ok := w.path(ld, 0)
+			if !ok {
+				continue
+			}
+			g.Base, g.Steps = base, steps
+		}
+		loop := innermost(root, st.Block())
+		if loop == nil || !everyIteration(loop, st.Block()) {
+			continue
+		}
+		g.Count = func(bind interpreter.Binder) (int64, error) {
+			iters, err := loopnest.IterationsOwn(root, binderEnv{bind})
+			if err != nil {
+				return 0, err
+			}
+			return iters[loop], nil
+		}
+		out = append(out, g)
+		grown[st] = true
+	}
+	return out, grown
+}
+
+// sameAddr reports whether a and b are the same place: the same value, or
+// the same field of the same struct pointer.
+func sameAddr(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	fa, ok1 := a.(*ssa.FieldAddr)
+	fb, ok2 := b.(*ssa.FieldAddr)
+	return ok1 && ok2 && fa.Field == fb.Field && fa.X == fb.X
+}
+
+// appendedElems is the number of elements the variadic slice of an append
+// holds when go/ssa built it from listed elements (a slice of a new
+// array), else -1.
+func appendedElems(v ssa.Value) int64 {
+	sl, ok := v.(*ssa.Slice)
+	if !ok || sl.Low != nil || sl.High != nil {
+		return -1
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return -1
+	}
+	arr, ok := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok {
+		return -1
+	}
+	return arr.Len()
+}
+
+// innermost is the loop of root's nest that holds b most closely.
+func innermost(root *loopnest.Loop, b *ssa.BasicBlock) *loopnest.Loop {
+	var best *loopnest.Loop
+	root.Walk(func(l *loopnest.Loop) {
+		if l.Contains(b) && (best == nil || l.Depth > best.Depth) {
+			best = l
+		}
+	})
+	return best
+}
+
+// everyIteration reports whether b runs once in every iteration of l: it
+// dominates every block of l that jumps back to the header, and is in no
+// loop inside l.
+func everyIteration(l *loopnest.Loop, b *ssa.BasicBlock) bool {
+	for _, c := range l.Inner {
+		if c.Contains(b) {
+			return false
+		}
+	}
+	latches := 0
+	for _, p := range l.Header.Preds {
+		if l.Contains(p) {
+			latches++
+			if !b.Dominates(p) {
+				return false
+			}
+		}
+	}
+	return latches > 0
 }
 
 // readOnlyBuiltin are the builtins that write nothing through their

@@ -24,7 +24,10 @@ import (
 //     from the interpreter's memory at each entry);
 //   - nbody: a kernel stepping by a stride parameter over len(s.bodies),
 //     writing through &s.bodies[i] (the struct stays known);
-//   - copies: copy statements of a rank's arrays, costed per element.
+//   - copies: copy statements of a rank's arrays, costed per element;
+//   - sparse: a CSR matrix built by appends in a reduced loop (the slices
+//     lengthened by the appends' count), multiplied from rowPtr[i] to
+//     rowPtr[i+1].
 func TestPredictionsFollowTheWork(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles programs")
@@ -41,6 +44,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 		{"grid2d", func(n string) []string { return []string{"-n", n, "-m", "128", "-steps", "5"} }, "256", "1024", 3.6, 4.3, 1.8, 2.3},
 		{"nbody", func(n string) []string { return []string{"-n", n, "-steps", "3"} }, "300", "600", 3.5, 4.3, 1.7, 2.3},
 		{"copies", func(n string) []string { return []string{"-n", n, "-steps", "20"} }, "262144", "1048576", 3.2, 4.8, 1.6, 2.8},
+		{"sparse", func(n string) []string { return []string{"-n", n, "-band", "10", "-steps", "10"} }, "20000", "80000", 3.5, 4.5, 1.7, 2.3},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			pkg := "./prediction/testdata/" + tc.pkg
@@ -93,7 +97,7 @@ func TestWritesThroughPaths(t *testing.T) {
 		for _, b := range root.Blocks {
 			in[b] = true
 		}
-		plain, through := writes(root.Blocks, in)
+		plain, through := writes(root.Blocks, in, nil)
 		var parts []string
 		for _, v := range plain {
 			parts = append(parts, "write "+v.Name())
