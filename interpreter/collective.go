@@ -35,6 +35,11 @@ func (s *sim) startCollective(r *rank, op Op) {
 		s.scheds[k] = sched
 	}
 	r.collSeq++
+	if op.Kind == OpBcast && r.id == op.Root && op.Send != nil {
+		// The root's data, for the other ranks when their part ends
+		// (which needs the root's messages, so comes after this).
+		s.bcastData[r.collSeq] = &bcastData{payload: op.Send, left: len(s.ranks) - 1}
+	}
 	// The rank's collective state is reused from one collective to the next.
 	r.collBuf = collective{op: op, steps: sched[r.id], posted: r.collBuf.posted[:0]}
 	r.coll = &r.collBuf
@@ -57,10 +62,10 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 		for _, t := range st.Recvs {
 			// Any size is accepted: v-collectives are scheduled with each
 			// rank's own block size, so blocks differ between ranks.
-			c.posted = append(c.posted, s.postRecv(r, 1, t.Peer, tag, math.MaxInt))
+			c.posted = append(c.posted, s.postRecv(r, 1, t.Peer, tag, math.MaxInt, nil))
 		}
 		for _, t := range st.Sends {
-			c.posted = append(c.posted, s.postSend(r, 1, t.Peer, tag, t.Bytes))
+			c.posted = append(c.posted, s.postSend(r, 1, t.Peer, tag, t.Bytes, nil))
 		}
 		if !s.complete(r, c.posted) {
 			return stepBlocked
@@ -76,8 +81,31 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 	c.posted, c.inStep = c.posted[:0], false
 	c.i++
 	if c.i == len(c.steps) {
+		if c.op.Kind == OpBcast && r.id != c.op.Root {
+			s.receiveBcast(r, c.op)
+		}
 		r.coll = nil
 		r.res = Result{}
 	}
 	return stepDone
+}
+
+// bcastData is a Bcast root's payload until every other rank has it.
+type bcastData struct {
+	payload any
+	left    int
+}
+
+// receiveBcast hands r the data of the Bcast it just finished.
+func (s *sim) receiveBcast(r *rank, op Op) {
+	b := s.bcastData[r.collSeq]
+	if b == nil {
+		return
+	}
+	if d, ok := r.prog.(DataReceiver); ok && op.Recv != nil {
+		d.ReceiveData(op.Recv, b.payload)
+	}
+	if b.left--; b.left <= 0 {
+		delete(s.bcastData, r.collSeq)
+	}
 }

@@ -107,11 +107,10 @@ func (r *ssaRank) received(pos token.Pos, name string, buf value) {
 }
 
 // receivedAt is received for a rooted collective: Bcast writes the
-// buffers of the ranks other than root, Reduce and Gather(v) root's alone.
+// buffers of the ranks other than root, Reduce and Gather(v) root's
+// alone; the other buffers do not change.
 func (r *ssaRank) receivedAt(pos token.Pos, name string, buf value, root int) {
 	if (root == r.rank) == (name != "Bcast") {
 		r.received(pos, name, buf)
-		return
 	}
-	r.havocValue(buf)
 }

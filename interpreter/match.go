@@ -6,7 +6,7 @@ import "fmt"
 // the sender is done when the payload is injected, the payload arrives a
 // latency later. Rendezvous messages announce themselves (RTS) and wait for
 // the receive; see matchRendezvous.
-func (s *sim) postSend(r *rank, ctx, dest, tag, n int) *request {
+func (s *sim) postSend(r *rank, ctx, dest, tag, n int, payload any) *request {
 	c := s.net.Message(r.id, dest, n)
 	q := s.newRequest()
 	*q = request{owner: r, ctx: ctx, peer: dest, tag: tag, bytes: n, post: r.clock, busy: c.SendOverhead}
@@ -14,7 +14,7 @@ func (s *sim) postSend(r *rank, ctx, dest, tag, n int) *request {
 	r.stats.Bytes += n
 	s.run.Messages++
 	depart := r.clock + c.SendOverhead
-	m := message{ctx: ctx, src: r.id, tag: tag, bytes: n, cost: c}
+	m := message{ctx: ctx, src: r.id, tag: tag, bytes: n, cost: c, payload: payload}
 	if c.Rendezvous {
 		m.rdv, m.send = true, q
 		m.arrival = depart + c.Latency // the RTS
@@ -37,9 +37,9 @@ func (s *sim) postSend(r *rank, ctx, dest, tag, n int) *request {
 
 // postRecv posts a receive of r at r.clock, matching the oldest queued
 // message first.
-func (s *sim) postRecv(r *rank, ctx, source, tag, capacity int) *request {
+func (s *sim) postRecv(r *rank, ctx, source, tag, capacity int, into any) *request {
 	q := s.newRequest()
-	*q = request{owner: r, recv: true, ctx: ctx, peer: source, tag: tag, bytes: capacity, post: r.clock}
+	*q = request{owner: r, recv: true, ctx: ctx, peer: source, tag: tag, bytes: capacity, post: r.clock, into: into}
 	for i := range r.unexpected {
 		if m := r.unexpected[i]; matches(q, &m) {
 			r.unexpected = append(r.unexpected[:i], r.unexpected[i+1:]...)
@@ -66,6 +66,11 @@ func (s *sim) deliver(q *request, m *message) {
 	c := m.cost
 	q.busy = c.RecvOverhead
 	q.res = Result{Source: m.src, Tag: m.tag, Bytes: m.bytes}
+	if m.payload != nil && q.into != nil {
+		if d, ok := q.owner.prog.(DataReceiver); ok {
+			d.ReceiveData(q.into, m.payload)
+		}
+	}
 	if m.rdv {
 		// CTS leaves when both the RTS has arrived and the receive is
 		// posted; the payload follows the CTS; FIN is not waited for.

@@ -118,6 +118,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		if op.Peer, err = intArg(2, "destination rank"); err == nil {
 			op.Tag, err = intArg(3, "tag")
 		}
+		op.Send = payload(args[1])
 		wait = nil
 		if name == "Isend" {
 			op.Kind = OpIsend
@@ -129,6 +130,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			op.Tag, err = intArg(3, "tag")
 		}
 		r.received(in.Pos(), name, args[1])
+		op.Recv = receiveInto(args[1])
 		wait.status = true
 		if name == "Irecv" {
 			op.Kind = OpIrecv
@@ -145,6 +147,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			}
 		}
 		r.received(in.Pos(), name, args[4])
+		op.Send, op.Recv = payload(args[1]), receiveInto(args[4])
 		wait.status = true
 	case "Wait", "Test":
 		if args[0].k != vOpaque || args[0].str() != "request" {
@@ -181,6 +184,11 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		op.Kind, op.Bytes = OpBcast, bytesOf(1)
 		op.Root, err = intArg(2, "root")
 		r.receivedAt(in.Pos(), name, args[1], op.Root)
+		if err == nil && op.Root == r.rank {
+			op.Send = payload(args[1])
+		} else {
+			op.Recv = receiveInto(args[1])
+		}
 	case "Reduce":
 		op.Kind, op.Bytes = OpReduce, bytesOf(1)
 		op.Root, err = intArg(4, "root")
@@ -283,4 +291,44 @@ func baseName(path string) string {
 		}
 	}
 	return path
+}
+
+// maxPayload bounds the elements a message carries as values: small
+// messages (a task number, a flag, sizes) steer programs; large ones are
+// data the interpreter does not keep.
+const maxPayload = 64
+
+// payload is what a send of buf carries: its elements when it is a small
+// slice (unknown ones included), else nil.
+func payload(buf value) any {
+	if buf.k != vSlice || buf.obj == nil || buf.n > maxPayload {
+		return nil
+	}
+	vals := make([]value, buf.n)
+	for j := range vals {
+		vals[j] = copyValue(buf.obj.get(buf.i + int64(j)))
+	}
+	return vals
+}
+
+// receiveInto is where a receive into buf puts a payload: buf, when it is
+// a small slice.
+func receiveInto(buf value) any {
+	if buf.k != vSlice || buf.obj == nil || buf.n > maxPayload {
+		return nil
+	}
+	return buf
+}
+
+// ReceiveData implements DataReceiver: the payload's values, as far as
+// the receive buffer holds them.
+func (r *ssaRank) ReceiveData(into, data any) {
+	buf, ok1 := into.(value)
+	vals, ok2 := data.([]value)
+	if !ok1 || !ok2 || buf.obj == nil {
+		return
+	}
+	for j := range min(int64(len(vals)), buf.n) {
+		buf.obj.set(buf.i+j, copyValue(vals[j]))
+	}
 }

@@ -65,6 +65,13 @@ type Op struct {
 	Req  int
 	Reqs []int
 
+	// Send is what a send (or a Bcast's root) carries, and Recv where a
+	// receive (or a Bcast's other ranks) puts it: opaque to the
+	// simulator, which hands Send to the receiving program's
+	// DataReceiver with its Recv when the message is delivered. Nil when
+	// the program moves no data.
+	Send, Recv any
+
 	Site string // the call site, for timelines and deadlock reports
 	// Region is the model region that took most of the compute before
 	// this operation (when the oracle names regions), for timelines.
@@ -74,4 +81,14 @@ type Op struct {
 // Result tells a program how its previous operation completed.
 type Result struct {
 	Source, Tag, Bytes int // receives: the matched message
+}
+
+// DataReceiver is implemented by programs that move data with their
+// messages: the simulator calls ReceiveData when a message sent with a
+// payload (Op.Send) is delivered into a receive that named where it goes
+// (Op.Recv). The SSA ranks use it so that small messages of known values
+// (a task number, a termination flag, a size broadcast by rank 0) arrive
+// known.
+type DataReceiver interface {
+	ReceiveData(into, payload any)
 }

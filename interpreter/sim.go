@@ -66,6 +66,7 @@ type request struct {
 	done  bool
 	end   float64 // completion time, once done
 	res   Result
+	into  any // receives: Op.Recv
 }
 
 // message is a send that reached its destination's queue before a matching
@@ -76,23 +77,25 @@ type message struct {
 	rdv                  bool
 	send                 *request // rendezvous: the sender's request, completed on match
 	cost                 MessageCost
+	payload              any // Op.Send
 }
 
 type sim struct {
-	net      Network
-	opts     Options
-	ranks    []*rank
-	ready    readyQueue
-	next     *rank // the rank to run next, taken from ready by yield
-	now      float64
-	chans    map[int]*channelLoad // channels numbered outside [0, denseChannels)
-	chanList []*channelLoad       // channels by number below denseChannels
-	scheds   map[schedKey][][]Step
-	run      *Run
-	err      error
-	slab     []request  // requests are allocated in blocks
-	free     []*request // completed requests, for reuse
-	sharing  *sharedCompute
+	bcastData map[int]*bcastData // by collective sequence number
+	net       Network
+	opts      Options
+	ranks     []*rank
+	ready     readyQueue
+	next      *rank // the rank to run next, taken from ready by yield
+	now       float64
+	chans     map[int]*channelLoad // channels numbered outside [0, denseChannels)
+	chanList  []*channelLoad       // channels by number below denseChannels
+	scheds    map[schedKey][][]Step
+	run       *Run
+	err       error
+	slab      []request  // requests are allocated in blocks
+	free      []*request // completed requests, for reuse
+	sharing   *sharedCompute
 }
 
 // newRequest returns a zero request: the last one freed, whose memory is
@@ -116,7 +119,7 @@ func (s *sim) newRequest() *request {
 // It fails with a *DeadlockError if every live rank blocks, or a
 // *RankError if a program or one of its operations fails.
 func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
-	s := &sim{net: net, opts: opts, chans: map[int]*channelLoad{}, scheds: map[schedKey][][]Step{},
+	s := &sim{net: net, opts: opts, bcastData: map[int]*bcastData{}, chans: map[int]*channelLoad{}, scheds: map[schedKey][][]Step{},
 		run: &Run{Ranks: make([]RankStats, len(progs))}}
 	for i, p := range progs {
 		r := &rank{id: i, prog: p, reqs: map[int]*request{}}
@@ -251,9 +254,9 @@ func (s *sim) exec(r *rank, op Op) bool {
 		if !s.checkPeer(r, op.Peer, false) {
 			return false
 		}
-		return s.complete(r, append(r.waitBuf[:0], s.postSend(r, 0, op.Peer, op.Tag, op.Bytes)))
+		return s.complete(r, append(r.waitBuf[:0], s.postSend(r, 0, op.Peer, op.Tag, op.Bytes, op.Send)))
 	case OpIsend:
-		if !s.checkPeer(r, op.Peer, false) || !s.addReq(r, op.Req, s.postSend(r, 0, op.Peer, op.Tag, op.Bytes)) {
+		if !s.checkPeer(r, op.Peer, false) || !s.addReq(r, op.Req, s.postSend(r, 0, op.Peer, op.Tag, op.Bytes, op.Send)) {
 			return false
 		}
 		return s.nonBlocking(r, r.reqs[op.Req])
@@ -261,9 +264,9 @@ func (s *sim) exec(r *rank, op Op) bool {
 		if !s.checkPeer(r, op.Peer, true) {
 			return false
 		}
-		return s.complete(r, append(r.waitBuf[:0], s.postRecv(r, 0, op.Peer, op.Tag, op.Bytes)))
+		return s.complete(r, append(r.waitBuf[:0], s.postRecv(r, 0, op.Peer, op.Tag, op.Bytes, op.Recv)))
 	case OpIrecv:
-		if !s.checkPeer(r, op.Peer, true) || !s.addReq(r, op.Req, s.postRecv(r, 0, op.Peer, op.Tag, op.Bytes)) {
+		if !s.checkPeer(r, op.Peer, true) || !s.addReq(r, op.Req, s.postRecv(r, 0, op.Peer, op.Tag, op.Bytes, op.Recv)) {
 			return false
 		}
 		return s.nonBlocking(r, r.reqs[op.Req])
@@ -271,8 +274,8 @@ func (s *sim) exec(r *rank, op Op) bool {
 		if !s.checkPeer(r, op.RecvPeer, true) || !s.checkPeer(r, op.Peer, false) {
 			return false
 		}
-		rq := s.postRecv(r, 0, op.RecvPeer, op.RecvTag, op.RecvBytes)
-		sq := s.postSend(r, 0, op.Peer, op.Tag, op.Bytes)
+		rq := s.postRecv(r, 0, op.RecvPeer, op.RecvTag, op.RecvBytes, op.Recv)
+		sq := s.postSend(r, 0, op.Peer, op.Tag, op.Bytes, op.Send)
 		return s.complete(r, append(r.waitBuf[:0], rq, sq))
 	case OpWait:
 		q, ok := r.reqs[op.Req]
