@@ -101,6 +101,19 @@ func countWorkUnits(g *aggregator) []float64 {
 			siteExecs[r.callee.FullName()] += float64(g.execs[r.Index])
 		}
 	}
+	// An untimed call site of such a kernel inside a timed region (a
+	// quadratic kernel called per particle from a timed loop) does them
+	// for that region: its own iterations are not the work when the
+	// kernel's loop follows the rank's share too.
+	for _, r := range in.Regions {
+		k := r.Index
+		if r.Kind != Call || r.callee == nil || plan.timed[k] || g.ta[k] < 0 {
+			continue
+		}
+		if it, e := kernel[r.callee.FullName()], siteExecs[r.callee.FullName()]; it > 0 && e > 0 {
+			units[g.ta[k]] += it * float64(g.execs[k]) / e
+		}
+	}
 	for _, r := range in.Regions {
 		k := r.Index
 		if !plan.timed[k] {

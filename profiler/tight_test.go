@@ -194,6 +194,33 @@ func TestContentionWorkUnits(t *testing.T) {
 	}
 }
 
+// A timed loop whose iterations each call a kernel from an untimed
+// statement does the kernel's iterations: they are its units, so that a
+// kernel whose loop follows the rank's share (a quadratic one) costs the
+// same per unit at every rank count.
+func TestContentionUnitsOfKernelsCalledInLoops(t *testing.T) {
+	_, _, in := instrumentTight(t)
+	loop, kernel := loopsOf(in, "rows")[0], loopsOf(in, "rowSum")[0]
+	var site *region
+	for _, r := range in.Regions {
+		if r.Kind == Call && r.callee != nil && r.callee.Name() == "rowSum" {
+			site = r
+		}
+	}
+	if site == nil {
+		t.Fatal("no call site of rowSum")
+	}
+	counts := &probe.Counts{Regions: make([]probe.RegionCounts, len(in.Regions))}
+	counts.Regions[loop.Index] = probe.RegionCounts{Execs: 1, Iters: 64, Ns: 100000}
+	counts.Regions[kernel.Index] = probe.RegionCounts{Execs: 64, Iters: 64 * 64}
+	counts.Regions[site.Index] = probe.RegionCounts{Execs: 64}
+	a := &aggregator{in: in, plan: timerPlan{timed: map[int]bool{loop.Index: true}}, m: measured{counts: counts, np: 1}}
+	a.run()
+	if got := a.workUnits()[loop.Index]; got != 64*64 {
+		t.Errorf("rows' loop: %v units, want the kernel's 4096 iterations", got)
+	}
+}
+
 // instrumentTight loads testdata/tight and instruments it for counting.
 func instrumentTight(t *testing.T) (*Program, []Target, *Instrumented) {
 	t.Helper()

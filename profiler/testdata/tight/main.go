@@ -20,7 +20,8 @@ func main() {
 	g := grows(a)
 	scale(a, 0.5)
 	scale(a[:n], 2)
-	fmt.Println(s, r, c, g, a[0])
+	w := rows(a, n)
+	fmt.Println(s, r, c, g, w, a[0])
 }
 
 // nest is a tight i, j nest: conversions and builtins only.
@@ -73,4 +74,22 @@ func scale(x []float64, f float64) {
 	for i := range x {
 		x[i] *= f
 	}
+}
+
+// rows calls a kernel with a loop of its own once per row: the work of an
+// iteration of its loop is the kernel's.
+func rows(a []float64, n int) float64 {
+	s := 0.0
+	for i := 0; i < n; i++ {
+		s += rowSum(a[i*n : (i+1)*n])
+	}
+	return s
+}
+
+func rowSum(r []float64) float64 {
+	s := 0.0
+	for _, v := range r {
+		s += v
+	}
+	return s
 }

@@ -1,0 +1,21 @@
+#!/bin/bash
+# Validates the programs written in common Go style (prediction/testdata)
+# at P = 1, 2 and 4 on this machine: predict validate, 5 repetitions, the
+# reports as JSON in $OUT (default: this script's directory).
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+OUT=${OUT:-docs/validation/vm2-2026-11-24}
+go build -o /tmp/predict-validate ./cmd/predict
+declare -A ARGS=(
+  [kernelcall]="-n 4000 -steps 3"
+  [grid2d]="-n 2048 -m 512 -steps 10"
+  [nbody]="-n 3000 -steps 3"
+  [copies]="-n 1048576 -steps 100"
+  [sparse]="-n 200000 -band 20 -steps 20"
+  [cyclic]="-rows 64 -n 40000"
+  [tasks]="-tasks 64 -n 20000"
+)
+for ex in kernelcall grid2d nbody copies sparse cyclic tasks; do
+  /tmp/predict-validate validate ./prediction/testdata/$ex --np 1,2,4 --reps 5 --quiet --json \
+    --profile "$OUT/$ex.profile.json" -- ${ARGS[$ex]} > "$OUT/$ex.json"
+done
