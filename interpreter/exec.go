@@ -148,23 +148,18 @@ func (r *ssaRank) ask(f *frame, q *bindQuestion) (int64, bool) {
 		return bindValue(x)
 	}
 	for _, st := range q.steps {
-		switch {
-		case st.Field == FieldElem:
+		if st.Field == FieldElem {
 			if (x.k != vSlice && x.k != vArray) || x.obj == nil || st.Index < 0 || st.Index >= x.n {
 				return 0, false
 			}
 			x = x.obj.get(x.i + st.Index)
-		case x.k != vPtr || x.obj == nil || x.c < 0:
-			return 0, false
-		case st.Field == FieldDeref:
-			x = x.obj.get(x.i)
-		default:
-			s := x.obj.get(x.i)
-			if x.c != 0 || s.k != vStruct || s.obj == nil {
-				return 0, false
-			}
-			x = s.obj.get(int64(st.Field))
+			continue
 		}
+		o, at, ok := pathCell(x, st.Field)
+		if !ok {
+			return 0, false
+		}
+		x = o.get(at)
 	}
 	if q.length {
 		if x.k == vInt {
@@ -548,32 +543,11 @@ func (r *ssaRank) jump(f *frame, i int) error {
 // or a path the values do not follow, what holds it becomes unknown.
 func (r *ssaRank) grow(f *frame, g *growCode, n int64) {
 	base := r.get(f, &g.path.base)
-	v, ok := base, true
-	for _, st := range g.path.steps {
-		if v.k != vPtr || v.obj == nil || v.c < 0 {
-			ok = false
-			break
-		}
-		if st.Field < 0 {
-			v = v.obj.get(v.i)
-			continue
-		}
-		s := v.obj.get(v.i)
-		if v.c != 0 || s.k != vStruct || s.obj == nil {
-			ok = false
-			break
-		}
-		v = s.obj.get(int64(st.Field))
-	}
-	// v points to the struct or the variable holding the slice.
 	var cell *object
 	var at int64
-	if ok && v.k == vPtr && v.obj != nil && v.c >= 0 {
-		if g.g.Field < 0 {
-			cell, at = v.obj, v.i
-		} else if s := v.obj.get(v.i); v.c == 0 && s.k == vStruct && s.obj != nil {
-			cell, at = s.obj, int64(g.g.Field)
-		}
+	if v, ok := followPath(base, g.path.steps); ok {
+		// v points to the struct or the variable holding the slice.
+		cell, at, _ = pathCell(v, g.g.Field)
 	}
 	if cell == nil {
 		r.havocValue(base)
@@ -599,27 +573,41 @@ func (r *ssaRank) grow(f *frame, g *growCode, n int64) {
 	cell.set(at, value{k: vSlice, obj: newObject(unknownOf(g.g.Elem), g.g.Elem), n: length, c: length})
 }
 
+// pathCell is the cell one step of a path loads from v: the field of the
+// struct v points to (field >= 0), or what v points to (field < 0).
+func pathCell(v value, field int) (*object, int64, bool) {
+	if v.k != vPtr || v.obj == nil || v.c < 0 {
+		return nil, 0, false
+	}
+	if field < 0 {
+		return v.obj, v.i, true
+	}
+	s := v.obj.get(v.i)
+	if v.c != 0 || s.k != vStruct || s.obj == nil {
+		return nil, 0, false
+	}
+	return s.obj, int64(field), true
+}
+
+// followPath is what the steps of a path load, one after another, from
+// base.
+func followPath(base value, steps []PathStep) (value, bool) {
+	v := base
+	for _, st := range steps {
+		o, at, ok := pathCell(v, st.Field)
+		if !ok {
+			return v, false
+		}
+		v = o.get(at)
+	}
+	return v, true
+}
+
 // havocPath makes the memory p reaches unknown, or its base's memory
 // when the frame's values do not follow the path.
 func (r *ssaRank) havocPath(f *frame, p *pathCode) {
 	base := r.get(f, &p.base)
-	v, ok := base, true
-	for _, st := range p.steps {
-		if v.k != vPtr || v.obj == nil || v.c < 0 {
-			ok = false
-			break
-		}
-		if st.Field < 0 {
-			v = v.obj.get(v.i)
-			continue
-		}
-		s := v.obj.get(v.i)
-		if v.c != 0 || s.k != vStruct || s.obj == nil {
-			ok = false
-			break
-		}
-		v = s.obj.get(int64(st.Field))
-	}
+	v, ok := followPath(base, p.steps)
 	switch {
 	case !ok:
 		r.havocValue(base)

@@ -8,17 +8,8 @@ import "testing"
 // asks once per task it gets plus once to be told to stop; every request
 // and reply is a Send and a Recv; and every rank calls Bcast once.
 func TestMessagesCarrySmallData(t *testing.T) {
-	prog, pkg := loadSSA(t, "./testdata/tasks")
 	for _, p := range []int{2, 3, 5} {
-		o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
-		sp, err := NewSSAPrograms(prog, pkg, o, p, ExecOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		run, err := Simulate(net1, sp.Programs(), Options{})
-		if err != nil {
-			t.Fatalf("P = %d: %v", p, err)
-		}
+		run, sp := simulateTestdata(t, "./testdata/tasks", p)
 		asks := int64(10 + (p - 1)) // every task, and one stop per worker
 		if want := int64(p) + 4*asks; run.Ops != want {
 			t.Errorf("P = %d: %d operations, want %d (%v)", p, run.Ops, want, sp.Assumptions())
