@@ -22,6 +22,8 @@ type Analyzer struct {
 	calls  map[*ssa.Function][]*ssa.CallCommon
 	makes  map[*ssa.Function][]*ssa.MakeClosure
 	values map[*ssa.Function]bool
+
+	noStores map[*ssa.Function]bool // see neverStores
 }
 
 // SetProgram gives the analyzer the program's own functions, so that a
@@ -43,7 +45,7 @@ func NewAnalyzer(pure *Registry, own func(*ssa.Function) bool) *Analyzer {
 		own = func(*ssa.Function) bool { return false }
 	}
 	return &Analyzer{pure: pure, own: own, funcs: map[*ssa.Function]*summary{},
-		blocks: map[*ssa.BasicBlock]*summary{}, names: map[*ssa.Function]string{}}
+		blocks: map[*ssa.BasicBlock]*summary{}, names: map[*ssa.Function]string{}, noStores: map[*ssa.Function]bool{}}
 }
 
 // funcAnalysis is the state of analysing one function.

@@ -199,7 +199,15 @@ func rootAlloc(addr ssa.Value) *ssa.Alloc {
 // but what the pure registry does (no MPI, no effects, stores to package
 // variables being effects), and no argument can reach memory.
 func (a *Analyzer) storesNothing(fn *ssa.Function, args []ssa.Value) bool {
-	if !a.own(fn) || len(fn.FreeVars) > 0 {
+	if !a.own(fn) {
+		return false
+	}
+	if a.neverStores(fn, 0) {
+		// A method like (*block).at(i, j), which only computes: its
+		// pointer arguments do not matter.
+		return true
+	}
+	if len(fn.FreeVars) > 0 {
 		return false
 	}
 	for _, arg := range args {
@@ -209,6 +217,54 @@ func (a *Analyzer) storesNothing(fn *ssa.Function, args []ssa.Value) bool {
 	}
 	s := a.funcSummary(fn)
 	return len(s.mpi) == 0 && len(s.effects) == 0 && allPure(s.calls)
+}
+
+// neverStores reports whether fn, and the program functions it calls,
+// write no memory at all: no store, map update, copy or clear, and no
+// call of anything else than pure registry functions and other such
+// program functions.
+func (a *Analyzer) neverStores(fn *ssa.Function, depth int) bool {
+	if r, ok := a.noStores[fn]; ok {
+		return r
+	}
+	if depth > 8 || len(fn.Blocks) == 0 {
+		return false
+	}
+	a.noStores[fn] = false // recursion: assume it stores
+	r := true
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.Store, *ssa.MapUpdate, *ssa.Go, *ssa.Defer, *ssa.Send:
+				r = false
+			case *ssa.Call:
+				common := in.Common()
+				if bi, ok := common.Value.(*ssa.Builtin); ok {
+					if bi.Name() == "copy" || bi.Name() == "clear" || bi.Name() == "append" {
+						r = false
+					}
+					continue
+				}
+				callee := common.StaticCallee()
+				switch {
+				case callee == nil:
+					r = false
+				case a.pure.Pure(callee):
+				case a.own(callee) && a.neverStores(callee, depth+1):
+				default:
+					r = false
+				}
+			}
+			if !r {
+				break
+			}
+		}
+		if !r {
+			break
+		}
+	}
+	a.noStores[fn] = r
+	return r
 }
 
 // MayReachMemory reports whether a value of type t can point to memory:

@@ -14,6 +14,15 @@ type Program struct {
 	Prog  *ssa.Program
 	Model *model.Program // nil when the loops were found without a model
 	Funcs []*Func        // functions with at least one loop, in source order
+
+	a *Analyzer
+}
+
+// StoresNothing reports whether calling fn, a function of the program,
+// writes no memory at all (a method like (*block).at that only computes
+// an index), so that its pointer arguments are not written either.
+func (p *Program) StoresNothing(fn *ssa.Function) bool {
+	return p.a != nil && p.a.own(fn) && p.a.neverStores(fn, 0)
 }
 
 // Load loads the packages matching patterns with the model (model.Load)
@@ -35,7 +44,7 @@ func FromModel(mp *model.Program, pure *Registry) (*Program, error) {
 		fns[i] = f.SSA
 	}
 	a.SetProgram(fns)
-	out := &Program{Prog: mp.SSA, Model: mp}
+	out := &Program{Prog: mp.SSA, Model: mp, a: a}
 	for _, mf := range mp.Funcs {
 		f, err := a.Func(mf.SSA, ModelLoops(mf))
 		if err != nil {
@@ -87,7 +96,7 @@ func Analyze(prog *ssa.Program, pkgs []*ssa.Package, pure *Registry) (*Program, 
 		return fns[i].String() < fns[j].String()
 	})
 	a.SetProgram(fns)
-	out := &Program{Prog: prog}
+	out := &Program{Prog: prog, a: a}
 	for _, fn := range fns {
 		f, err := a.Func(fn, nil)
 		if err != nil {

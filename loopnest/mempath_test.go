@@ -37,6 +37,8 @@ func TestMemoryCounts(t *testing.T) {
 		// Row i has length 3+i.
 		{"rows", memEnv{"len a[]": 3, "len a[{-2 0}]": 3, "len a[{-2 1}]": 4, "len a[{-2 2}]": 5}, []int64{3, 12}},
 		{"captured", memEnv{"limit[{-1 0}]": 7}, []int64{7}},
+		// A method that only computes an index does not store.
+		{"method-index", memEnv{"b[{0 0}]": 3, "b[{1 0}]": 5}, []int64{3, 15}},
 	} {
 		t.Run(tc.mark, func(t *testing.T) {
 			l := loopAt(t, p, marks[tc.mark])

@@ -25,6 +25,7 @@ type edge [2]*ssa.BasicBlock
 // sharing its node.
 type Oracle struct {
 	mp     *model.Program
+	lp     *loopnest.Program
 	prof   *profiler.Profile
 	user   map[*ssa.Function]*model.Func
 	block  map[*ssa.BasicBlock]float64
@@ -61,7 +62,7 @@ type Oracle struct {
 // the profile. Regions of the model that the profile lacks cost nothing
 // and are listed by Notes.
 func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) (*Oracle, error) {
-	o := &Oracle{mp: mp, prof: prof, user: map[*ssa.Function]*model.Func{},
+	o := &Oracle{mp: mp, lp: lp, prof: prof, user: map[*ssa.Function]*model.Func{},
 		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{},
 		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},

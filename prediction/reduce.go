@@ -77,7 +77,7 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	}
 	grows, grown := o.growths(root, in)
 	red.Grows = grows
-	red.Writes, red.WritesThrough = writes(blocks, in, grown)
+	red.Writes, red.WritesThrough = writes(blocks, in, grown, o.storesNothing)
 	if pr, ok := o.prof.Region(root.ID); ok && pr.Timed && pr.Execs > 0 {
 		red.MeanTime = pr.TotalNs * 1e-9 / float64(pr.Execs)
 	}
@@ -415,7 +415,7 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 // paths from such values through fields and pointers the nest does not
 // change (interpreter.MemPath), so that writing the rows of g.a leaves g
 // itself known.
-func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ssa.Store]bool) ([]ssa.Value, []interpreter.MemPath) {
+func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ssa.Store]bool, readOnly func(*ssa.Function) bool) ([]ssa.Value, []interpreter.MemPath) {
 	w := &writeFinder{in: in, seen: map[ssa.Value]bool{}, paths: map[pathKey]bool{}}
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
@@ -439,6 +439,9 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 			case ssa.CallInstruction:
 				if b, ok := x.Common().Value.(*ssa.Builtin); ok && readOnlyBuiltin[b.Name()] {
 					continue
+				}
+				if callee := x.Common().StaticCallee(); callee != nil && readOnly != nil && readOnly(callee) {
+					continue // computes only: its pointer arguments are read
 				}
 				for _, a := range x.Common().Args {
 					switch a.Type().Underlying().(type) {
@@ -599,6 +602,11 @@ func everyIteration(l *loopnest.Loop, b *ssa.BasicBlock) bool {
 		}
 	}
 	return latches > 0
+}
+
+// storesNothing reports whether a call of fn writes no memory.
+func (o *Oracle) storesNothing(fn *ssa.Function) bool {
+	return o.lp != nil && o.lp.StoresNothing(fn)
 }
 
 // readOnlyBuiltin are the builtins that write nothing through their

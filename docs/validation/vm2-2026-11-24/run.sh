@@ -14,8 +14,9 @@ declare -A ARGS=(
   [sparse]="-n 200000 -band 20 -steps 20"
   [cyclic]="-rows 64 -n 40000"
   [tasks]="-tasks 64 -n 20000"
+  [blocks2d]="-n 1024 -steps 20"
 )
-for ex in kernelcall grid2d nbody copies sparse cyclic tasks; do
+for ex in ${ONLY:-kernelcall grid2d nbody copies sparse cyclic tasks blocks2d}; do
   /tmp/predict-validate validate ./prediction/testdata/$ex --np 1,2,4 --reps 5 --quiet --json \
     --profile "$OUT/$ex.profile.json" -- ${ARGS[$ex]} > "$OUT/$ex.json"
 done

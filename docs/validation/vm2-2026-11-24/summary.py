@@ -5,7 +5,7 @@ runs ((max - min) / min)."""
 import json, os, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-names = sys.argv[1:] or ["kernelcall", "grid2d", "nbody", "copies", "sparse", "cyclic", "tasks"]
+names = sys.argv[1:] or ["kernelcall", "grid2d", "nbody", "copies", "sparse", "cyclic", "tasks", "blocks2d"]
 print("| program | P = 1 | P = 2 | P = 4 |")
 print("|---|---|---|---|")
 for n in names:

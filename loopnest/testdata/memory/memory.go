@@ -75,3 +75,21 @@ func Strided(a []float64, lo, hi, stride int) float64 {
 	}
 	return s
 }
+
+// Block indexes its array with a method that only computes.
+type Block struct {
+	NX, NY int
+	U      []float64
+}
+
+func (b *Block) at(i, j int) int { return i*b.NY + j }
+
+// Fill's loops call b.at, which writes nothing: their bounds, read from
+// b, stay counts of the nest.
+func (b *Block) Fill() {
+	for i := 0; i < b.NX; i++ { // method-index
+		for j := 0; j < b.NY; j++ {
+			b.U[b.at(i, j)] = 1
+		}
+	}
+}
