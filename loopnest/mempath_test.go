@@ -107,3 +107,12 @@ func TestMemoryCountsRefused(t *testing.T) {
 		t.Errorf("the loop that stores to its bound counts %s from memory", sh.Trip)
 	}
 }
+
+// Random numbers do not keep a Monte Carlo loop from being reduced.
+func TestRandomNumbersReduced(t *testing.T) {
+	p := load(t, "testdata/memory")
+	l := loopAt(t, p, markers(t, "testdata/memory/memory.go")["montecarlo"])
+	if l.Reduction.Nest != l {
+		t.Errorf("the Monte Carlo loop is not reduced: %v", l.Reduction.Reasons)
+	}
+}

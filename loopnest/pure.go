@@ -33,6 +33,21 @@ var DefaultPure = []string{
 	"strings.HasPrefix", "strings.HasSuffix", "strings.Index", "strings.IndexByte", "strings.Join",
 	"strings.Repeat", "strings.Split", "strings.ToLower", "strings.ToUpper", "strings.TrimSpace",
 	"slices.Contains", "slices.Index", "slices.Equal", "slices.Max", "slices.Min",
+	// random numbers: the generator's state is all they write (a Rand's
+	// through its receiver, the package functions a hidden global one);
+	// the values are unknown to the interpreter anyway, so a Monte Carlo
+	// loop is reduced instead of run sample by sample
+	"math/rand.Float64", "math/rand.Float32", "math/rand.Int", "math/rand.Intn", "math/rand.Int31",
+	"math/rand.Int31n", "math/rand.Int63", "math/rand.Int63n", "math/rand.Uint32", "math/rand.Uint64",
+	"math/rand.NormFloat64", "math/rand.ExpFloat64",
+	"math/rand.Rand.Float64", "math/rand.Rand.Float32", "math/rand.Rand.Int", "math/rand.Rand.Intn",
+	"math/rand.Rand.Int31", "math/rand.Rand.Int31n", "math/rand.Rand.Int63", "math/rand.Rand.Int63n",
+	"math/rand.Rand.Uint32", "math/rand.Rand.Uint64", "math/rand.Rand.NormFloat64", "math/rand.Rand.ExpFloat64",
+	"math/rand/v2.Float64", "math/rand/v2.Float32", "math/rand/v2.Int", "math/rand/v2.IntN", "math/rand/v2.Int64",
+	"math/rand/v2.Int64N", "math/rand/v2.Uint64", "math/rand/v2.NormFloat64", "math/rand/v2.ExpFloat64",
+	"math/rand/v2.Rand.Float64", "math/rand/v2.Rand.Float32", "math/rand/v2.Rand.Int", "math/rand/v2.Rand.IntN",
+	"math/rand/v2.Rand.Int64", "math/rand/v2.Rand.Int64N", "math/rand/v2.Rand.Uint64",
+	"math/rand/v2.Rand.NormFloat64", "math/rand/v2.Rand.ExpFloat64",
 	// the SPMD API's non-communicating calls
 	MPIPath + ".Comm.Rank", MPIPath + ".Comm.Size", MPIPath + ".Wtime", MPIPath + ".NP",
 }

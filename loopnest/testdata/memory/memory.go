@@ -3,6 +3,8 @@
 // tests of symbolic.MemPath.
 package memory
 
+import "math/rand"
+
 type Grid struct {
 	Rows, Cols int
 	A          [][]float64
@@ -92,4 +94,17 @@ func (b *Block) Fill() {
 			b.U[b.at(i, j)] = 1
 		}
 	}
+}
+
+// MonteCarlo draws from a generator: the nest is reduced, the
+// generator's state written through its receiver.
+func MonteCarlo(r *rand.Rand, n int) float64 {
+	hits := 0.0
+	for i := 0; i < n; i++ { // montecarlo
+		x, y := r.Float64(), rand.Float64()
+		if x*x+y*y < 1 {
+			hits++
+		}
+	}
+	return hits
 }
