@@ -59,14 +59,23 @@ func TestForEachConfigBoundsRanks(t *testing.T) {
 // configurations after it that had not started do not start.
 func TestForEachConfigFirstError(t *testing.T) {
 	var started sync.Map
+	// The configurations after 3 wait until 3 has failed (and a little
+	// more, for the sweep to record it): otherwise, on a loaded machine,
+	// the sweep may start all of them before 3's goroutine even runs.
+	failed3 := make(chan struct{})
 	err := forEachConfig(context.Background(), 40, 3, func(int) int { return 1 }, func(i int) error {
 		started.Store(i, true)
-		switch i {
-		case 2:
+		switch {
+		case i == 2:
+			<-failed3
 			time.Sleep(20 * time.Millisecond) // fails after 3 does
 			return fmt.Errorf("config %d", i)
-		case 3:
+		case i == 3:
+			close(failed3)
 			return fmt.Errorf("config %d", i)
+		case i > 3:
+			<-failed3
+			time.Sleep(50 * time.Millisecond)
 		}
 		return nil
 	}, func(int) {})
