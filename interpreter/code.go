@@ -85,7 +85,7 @@ type growCode struct {
 // pathCode is a MemPath with its base as an operand.
 type pathCode struct {
 	base  operand
-	steps []PathStep
+	steps []MemRead
 	elems bool
 }
 

@@ -59,7 +59,6 @@ type ssaRank struct {
 	bindLog     *nestMemo                // records what binder answers, when not nil
 	bindNeeds   map[ssa.Value]bool       // the values binder may answer; nil: any
 	bindNest    map[*ssa.BasicBlock]bool // the blocks of the nest being entered
-	growBuf     []int64                  // the appends' counts of the nest being left
 	madeAt      map[*ssa.MakeSlice]bool  // sites that made a fresh allocation (FirstTouch)
 }
 
@@ -147,19 +146,9 @@ func (r *ssaRank) ask(f *frame, q *bindQuestion) (int64, bool) {
 	if q.kind == askValue {
 		return bindValue(x)
 	}
-	for _, st := range q.steps {
-		if st.Field == FieldElem {
-			if (x.k != vSlice && x.k != vArray) || x.obj == nil || st.Index < 0 || st.Index >= x.n {
-				return 0, false
-			}
-			x = x.obj.get(x.i + st.Index)
-			continue
-		}
-		o, at, ok := pathCell(x, st.Field)
-		if !ok {
-			return 0, false
-		}
-		x = o.get(at)
+	x, ok := followPath(x, q.steps)
+	if !ok {
+		return 0, false
 	}
 	if q.length {
 		if x.k == vInt {
@@ -466,18 +455,16 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			r.distributed += t
 		}
 		// The appends' counts, from the values at entry, before the
-		// nest's writes make memory unknown.
-		grown := r.growBuf[:0]
-		for i := range rc.grows {
+		// nest's writes make memory unknown; nil (every slice unknown)
+		// when they cannot be had.
+		var grown []int64
+		if len(rc.grows) > 0 {
 			r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
-			n, err := rc.grows[i].g.Count(r.binder)
-			r.bindNeeds, r.bindNest = nil, nil
-			if err != nil {
-				n = -1
+			if n, err := red.GrowCounts(r.binder); err == nil && len(n) == len(rc.grows) {
+				grown = n
 			}
-			grown = append(grown, n)
+			r.bindNeeds, r.bindNest = nil, nil
 		}
-		r.growBuf = grown
 		for i := range rc.writes {
 			r.havocValue(r.get(f, &rc.writes[i]))
 		}
@@ -485,7 +472,11 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			r.havocPath(f, &rc.through[i])
 		}
 		for i := range rc.grows {
-			r.grow(f, &rc.grows[i], grown[i])
+			n := int64(-1)
+			if grown != nil {
+				n = grown[i]
+			}
+			r.grow(f, &rc.grows[i], n)
 		}
 		for i, slot := range rc.defs {
 			if t := rc.defTypes[i]; t != nil {
@@ -547,7 +538,11 @@ func (r *ssaRank) grow(f *frame, g *growCode, n int64) {
 	var at int64
 	if v, ok := followPath(base, g.path.steps); ok {
 		// v points to the struct or the variable holding the slice.
-		cell, at, _ = pathCell(v, g.g.Field)
+		step := MemRead{Field: g.g.Field}
+		if g.g.Field < 0 {
+			step.Field = FieldDeref
+		}
+		cell, at, _ = pathCell(v, step)
 	}
 	if cell == nil {
 		r.havocValue(base)
@@ -574,27 +569,34 @@ func (r *ssaRank) grow(f *frame, g *growCode, n int64) {
 }
 
 // pathCell is the cell one step of a path loads from v: the field of the
-// struct v points to (field >= 0), or what v points to (field < 0).
-func pathCell(v value, field int) (*object, int64, bool) {
+// struct v points to (Field >= 0), what v points to (FieldDeref), or
+// element Index of the slice or array v (FieldElem).
+func pathCell(v value, st MemRead) (*object, int64, bool) {
+	if st.Field == FieldElem {
+		if (v.k != vSlice && v.k != vArray) || v.obj == nil || st.Index < 0 || st.Index >= v.n {
+			return nil, 0, false
+		}
+		return v.obj, v.i + st.Index, true
+	}
 	if v.k != vPtr || v.obj == nil || v.c < 0 {
 		return nil, 0, false
 	}
-	if field < 0 {
+	if st.Field == FieldDeref {
 		return v.obj, v.i, true
 	}
 	s := v.obj.get(v.i)
 	if v.c != 0 || s.k != vStruct || s.obj == nil {
 		return nil, 0, false
 	}
-	return s.obj, int64(field), true
+	return s.obj, int64(st.Field), true
 }
 
 // followPath is what the steps of a path load, one after another, from
 // base.
-func followPath(base value, steps []PathStep) (value, bool) {
+func followPath(base value, steps []MemRead) (value, bool) {
 	v := base
 	for _, st := range steps {
-		o, at, ok := pathCell(v, st.Field)
+		o, at, ok := pathCell(v, st)
 		if !ok {
 			return v, false
 		}

@@ -28,14 +28,7 @@ func TestReducedNestMeanTime(t *testing.T) {
 				return 1, nil
 			}
 		}
-		sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{Args: []string{"-n", "1000", "-steps", "4"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		run, err := Simulate(net1, sp.Programs(), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		run, sp := simulateWith(t, prog, pkg, o, 2, "-n", "1000", "-steps", "4")
 		var costed, executed bool
 		for _, a := range sp.Assumptions() {
 			costed = costed || strings.Contains(a.What, "costed at its profiled time per entry")

@@ -299,9 +299,17 @@ func baseName(path string) string {
 const maxPayload = 64
 
 // payload is what a send of buf carries: its elements when it is a small
-// slice (unknown ones included), else nil.
+// slice with at least one known element, else nil (the receive buffer is
+// unknown already: a halo of computed data need not be copied).
 func payload(buf value) any {
 	if buf.k != vSlice || buf.obj == nil || buf.n > maxPayload {
+		return nil
+	}
+	known := false
+	for j := range buf.n {
+		known = known || buf.obj.get(buf.i+j).k != vUnknown
+	}
+	if !known {
 		return nil
 	}
 	vals := make([]value, buf.n)

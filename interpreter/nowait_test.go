@@ -1,14 +1,24 @@
 package interpreter
 
-import "testing"
+import (
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // simulateTestdata runs the SSA ranks of a testdata program at p ranks on
 // net1, every user block costing 1 us.
 func simulateTestdata(t *testing.T, dir string, p int) (*Run, *SSAPrograms) {
 	t.Helper()
 	prog, pkg := loadSSA(t, dir)
-	o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
-	sp, err := NewSSAPrograms(prog, pkg, o, p, ExecOptions{})
+	return simulateWith(t, prog, pkg, &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}, p)
+}
+
+// simulateWith runs the SSA ranks of pkg at p ranks on net1 with oracle o
+// and the program arguments args.
+func simulateWith(t *testing.T, prog *ssa.Program, pkg *ssa.Package, o Oracle, p int, args ...string) (*Run, *SSAPrograms) {
+	t.Helper()
+	sp, err := NewSSAPrograms(prog, pkg, o, p, ExecOptions{Args: args})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,9 +82,11 @@ type Reduction struct {
 	Needs []ssa.Value
 	// Grows are slices in memory the nest lengthens by appends (the
 	// columns of a sparse matrix built row by row): after the nest each
-	// has its old length plus what Count says, its elements unknown, so
-	// that later loops still count over it.
-	Grows []Growth
+	// has its old length plus its count from GrowCounts (one per Grows,
+	// from the binder of the frame entering the nest), its elements
+	// unknown, so that later loops still count over it.
+	Grows      []Growth
+	GrowCounts func(Binder) ([]int64, error)
 	// MeanTime is the nest's profiled time per entry, charged when Time
 	// fails for want of a value the rank does not know; 0: the nest is
 	// run instead.
@@ -128,28 +130,23 @@ const (
 )
 
 // MemPath is memory reached from Base (a value defined before a reduced
-// nest): each step loads a struct field through a pointer (Field >= 0)
-// or loads through a pointer (Field < 0). With Elems the memory is that
-// of each element of what the steps reach (the rows of a 2-D slice),
-// else what they reach.
+// nest) by its Steps, as Binder.Memory reads them. With Elems the memory
+// is that of each element of what the steps reach (the rows of a 2-D
+// slice), else what they reach.
 type MemPath struct {
 	Base  ssa.Value
-	Steps []PathStep
+	Steps []MemRead
 	Elems bool
 }
 
-// PathStep is one step of a MemPath.
-type PathStep struct{ Field int }
-
 // Growth is a slice held in memory that a reduced nest appends to: Base
 // and Steps (as in MemPath) reach the pointer to the struct (Field >= 0:
-// the slice is that field) or to the variable (Field < 0) holding it.
-// Count is the number of elements one entry of the nest appends, from
-// the binder of the frame entering it; Elem their type.
+// the slice is that field) or to the variable (Field < 0) holding it;
+// Elem is its elements' type. How many elements an entry appends is the
+// Reduction's GrowCounts.
 type Growth struct {
 	Base  ssa.Value
-	Steps []PathStep
+	Steps []MemRead
 	Field int
 	Elem  types.Type
-	Count func(Binder) (int64, error)
 }

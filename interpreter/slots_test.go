@@ -117,14 +117,7 @@ func TestReducedNestNeedsWithSharedSlots(t *testing.T) {
 		{"undeclared", func(ssa.Value) []ssa.Value { return []ssa.Value{} }, true},
 	} {
 		prog, pkg, o := ringReduction(t, tc.needs, perIter)
-		sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{Args: []string{"-n", "1000", "-steps", "4"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		run, err := Simulate(net1, sp.Programs(), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		run, sp := simulateWith(t, prog, pkg, o, 2, "-n", "1000", "-steps", "4")
 		fc := sp.shared.codes[pkg.Func("work")]
 		if fc.nslots >= len(fc.index) {
 			t.Errorf("%s: work has %d slots for %d values: none shared", tc.name, fc.nslots, len(fc.index))

@@ -150,8 +150,8 @@ func (a *Analyzer) inlineCallees(p *Program) {
 		for _, b := range root.Blocks {
 			nest[b] = true
 		}
+		in := &inliner{a: a, byFn: byFn, root: root, nest: nest}
 		root.Walk(func(l *Loop) {
-			in := &inliner{a: a, byFn: byFn, root: root, nest: nest}
 			l.Callees = in.expand(l, l.calls, nil, map[*ssa.Function]bool{root.Func: true}, 0)
 		})
 	}
@@ -202,7 +202,7 @@ func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) 
 		for _, c := range copies {
 			c.WalkAll(func(x *Loop) {
 				if x.Inlined == site {
-					x.Callees = in.expand(x, in.original(x).calls, repl, active, depth+1)
+					x.Callees = in.expand(x, x.calls, repl, active, depth+1)
 				}
 			})
 		}
@@ -210,18 +210,6 @@ func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) 
 		out = append(out, copies...)
 	}
 	return out
-}
-
-// original is the callee's own loop a copy was made from.
-func (in *inliner) original(c *Loop) *Loop {
-	if f := in.byFn[c.Func]; f != nil {
-		for _, l := range f.Loops {
-			if l.Header == c.Header {
-				return l
-			}
-		}
-	}
-	return c
 }
 
 // restate substitutes outer in e; nil if e is nil or cannot be restated.
@@ -286,7 +274,8 @@ func copyLoop(r, parent *Loop, site *CallSite, repl func(*symbolic.Sym) (symboli
 	sub := func(e symbolic.Expr) (symbolic.Expr, error) { return symbolic.Substitute(e, repl) }
 	c := &Loop{ID: r.ID, Pos: r.Pos, Func: r.Func, Header: r.Header, Blocks: r.Blocks, Arms: r.Arms, Region: r.Region,
 		Parent: parent, Depth: parent.Depth + 1, BottomTest: r.BottomTest, UpperBound: r.UpperBound,
-		DataDependent: r.DataDependent, RankSize: r.RankSize, Reduction: r.Reduction, Inlined: site}
+		DataDependent: r.DataDependent, RankSize: r.RankSize, Reduction: r.Reduction, Inlined: site,
+		calls: r.calls} // in the callee's terms: expand restates them
 	var err error
 	if c.Trip, err = sub(r.Trip); err != nil {
 		return nil, err

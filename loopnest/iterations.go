@@ -55,10 +55,7 @@ func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64, callee
 	}
 	n = max(n, 0)
 	totals[l] += mult * n
-	children := l.Inner
-	if callees && len(l.Callees) > 0 {
-		children = append(append([]*Loop(nil), l.Inner...), l.Callees...)
-	}
+	children := l.Children(callees)
 	if len(children) == 0 || n == 0 {
 		return nil
 	}
@@ -118,11 +115,8 @@ func innerUsesIVs(l *Loop) bool {
 			}
 		}
 	}
-	for _, in := range l.Inner {
+	for _, in := range l.Children(true) {
 		in.WalkAll(visit)
-	}
-	for _, c := range l.Callees {
-		c.WalkAll(visit)
 	}
 	return found
 }

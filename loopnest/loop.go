@@ -88,7 +88,7 @@ type Loop struct {
 	// own loops.
 	Inlined *CallSite
 
-	calls []*CallSite // calls of program functions from the loop's own blocks
+	calls []*CallSite // calls of program functions from the loop's own blocks (a copy's: its original's)
 }
 
 // CallSite is a call of a program function from a loop's own code, with
@@ -155,6 +155,15 @@ func (l *Loop) Walk(f func(*Loop)) {
 	for _, c := range l.Inner {
 		c.Walk(f)
 	}
+}
+
+// Children are the loops directly inside l, and with callees its callee
+// copies after them.
+func (l *Loop) Children(callees bool) []*Loop {
+	if !callees || len(l.Callees) == 0 {
+		return l.Inner
+	}
+	return append(append([]*Loop(nil), l.Inner...), l.Callees...)
 }
 
 // WalkAll is Walk that also visits the callee copies (Callees) of every

@@ -75,8 +75,8 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 		ID: root.ID, Blocks: blocks, ExitFrom: exitFrom, Exit: exit,
 		Distributed: root.RankSize, Needs: root.BoundValues(),
 	}
-	grows, grown := o.growths(root, in)
-	red.Grows = grows
+	var grown map[*ssa.Store]bool
+	red.Grows, red.GrowCounts, grown = growths(root, blocks, in)
 	red.Writes, red.WritesThrough = writes(blocks, in, grown, o.storesNothing)
 	if pr, ok := o.prof.Region(root.ID); ok && pr.Timed && pr.Execs > 0 {
 		red.MeanTime = pr.TotalNs * 1e-9 / float64(pr.Execs)
@@ -177,13 +177,12 @@ func (o *Oracle) untakenEarlyExits(l *loopnest.Loop) (map[edge]bool, bool) {
 type binderEnv struct{ bind interpreter.Binder }
 
 func (e binderEnv) Lookup(s *symbolic.Sym) (int64, bool) {
+	// The rank knows its number and the number of ranks whether or not
+	// the call ran (it may be in the nest).
 	switch s.Kind {
-	case symbolic.Rank, symbolic.Size:
-		// The rank knows them whether or not the call ran (it may be in
-		// the nest).
-		if s.Kind == symbolic.Rank {
-			return e.bind.Rank(), true
-		}
+	case symbolic.Rank:
+		return e.bind.Rank(), true
+	case symbolic.Size:
 		return e.bind.Size(), true
 	}
 	if s.Value == nil {
@@ -315,18 +314,10 @@ func (o *Oracle) callShare(c *loopnest.Loop) float64 {
 	return float64(callee.Execs) / float64(caller.Iters)
 }
 
-// children are l's inner loops, and with inline its callee copies.
-func children(l *loopnest.Loop, inline bool) []*loopnest.Loop {
-	if !inline || len(l.Callees) == 0 {
-		return l.Inner
-	}
-	return append(append([]*loopnest.Loop(nil), l.Inner...), l.Callees...)
-}
-
 // nearestTimed are the timed loops inside l with no timed loop between.
 func nearestTimed(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline bool) []*loopnest.Loop {
 	var out []*loopnest.Loop
-	for _, c := range children(l, inline) {
+	for _, c := range l.Children(inline) {
 		if timed(c) {
 			out = append(out, c)
 		} else {
@@ -340,7 +331,7 @@ func nearestTimed(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline bool
 // that are not timed on their own, that have no counted child of that kind.
 func countedLeaves(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline bool) []*loopnest.Loop {
 	var out []*loopnest.Loop
-	for _, c := range children(l, inline) {
+	for _, c := range l.Children(inline) {
 		if c.Trip == nil || timed(c) {
 			continue
 		}
@@ -416,16 +407,9 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 // change (interpreter.MemPath), so that writing the rows of g.a leaves g
 // itself known.
 func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ssa.Store]bool, readOnly func(*ssa.Function) bool) ([]ssa.Value, []interpreter.MemPath) {
-	w := &writeFinder{in: in, seen: map[ssa.Value]bool{}, paths: map[pathKey]bool{}}
-	for _, b := range blocks {
-		for _, instr := range b.Instrs {
-			if x, ok := instr.(*ssa.Store); ok && !grown[x] {
-				// A grown slice's new header is the growth's business:
-				// paths may still load the old one.
-				w.storeFields = append(w.storeFields, x.Addr)
-			}
-		}
-	}
+	// A grown slice's new header is the growth's business: paths may
+	// still load the old one.
+	w := newWriteFinder(blocks, in, grown)
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
@@ -465,25 +449,14 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 // append(x, one element) to the very place x was loaded from, a struct
 // field or a variable reached from a value known before the nest, made
 // once in every iteration of the innermost loop holding it, and the only
-// store there. After an entry the slice is longer by that loop's
-// iterations (interpreter.Growth); the stores are left out of the nest's
-// writes.
-func (o *Oracle) growths(root *loopnest.Loop, in map[*ssa.BasicBlock]bool) ([]interpreter.Growth, map[*ssa.Store]bool) {
-	var stores []*ssa.Store
-	for _, b := range root.Blocks {
-		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok {
-				stores = append(stores, st)
-			}
-		}
-	}
-	w := &writeFinder{in: in}
-	for _, st := range stores {
-		w.storeFields = append(w.storeFields, st.Addr)
-	}
-	var out []interpreter.Growth
-	grown := map[*ssa.Store]bool{}
-	for _, st := range stores {
+// store there. After an entry each slice is longer by its loop's
+// iterations (interpreter.Growth; counts gives them all from one count
+// of the nest); the stores are left out of the nest's writes.
+func growths(root *loopnest.Loop, blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) (grows []interpreter.Growth, counts func(interpreter.Binder) ([]int64, error), grown map[*ssa.Store]bool) {
+	w := newWriteFinder(blocks, in, nil)
+	var loops []*loopnest.Loop // per growth, the loop whose iterations it counts
+	grown = map[*ssa.Store]bool{}
+	for _, st := range w.stores {
 		call, ok := st.Val.(*ssa.Call)
 		if !ok || len(call.Call.Args) != 2 {
 			continue
@@ -496,7 +469,7 @@ func (o *Oracle) growths(root *loopnest.Loop, in map[*ssa.BasicBlock]bool) ([]in
 			continue
 		}
 		others := 0
-		for _, s2 := range stores {
+		for _, s2 := range w.stores {
 			if s2 != st && sameAddr(s2.Addr, st.Addr) {
 				others++
 			}
@@ -529,17 +502,25 @@ func (o *Oracle) growths(root *loopnest.Loop, in map[*ssa.BasicBlock]bool) ([]in
 		if loop == nil || !everyIteration(loop, st.Block()) {
 			continue
 		}
-		g.Count = func(bind interpreter.Binder) (int64, error) {
-			iters, err := loopnest.IterationsOwn(root, binderEnv{bind})
-			if err != nil {
-				return 0, err
-			}
-			return iters[loop], nil
-		}
-		out = append(out, g)
+		grows = append(grows, g)
+		loops = append(loops, loop)
 		grown[st] = true
 	}
-	return out, grown
+	if len(grows) == 0 {
+		return nil, nil, grown
+	}
+	counts = func(bind interpreter.Binder) ([]int64, error) {
+		iters, err := loopnest.IterationsOwn(root, binderEnv{bind})
+		if err != nil {
+			return nil, err
+		}
+		n := make([]int64, len(loops))
+		for i, l := range loops {
+			n[i] = iters[l]
+		}
+		return n, nil
+	}
+	return grows, counts, grown
 }
 
 // sameAddr reports whether a and b are the same place: the same value, or
@@ -616,11 +597,29 @@ var readOnlyBuiltin = map[string]bool{"len": true, "cap": true, "min": true, "ma
 
 type writeFinder struct {
 	in          map[*ssa.BasicBlock]bool
-	storeFields []ssa.Value // the addresses the nest stores to
+	stores      []*ssa.Store // the nest's stores
+	storeFields []ssa.Value  // the addresses of those that can change a path's pointers
 	seen        map[ssa.Value]bool
 	out         []ssa.Value
 	through     []interpreter.MemPath
 	paths       map[pathKey]bool
+}
+
+// newWriteFinder collects the stores of the nest's blocks; those in
+// skip do not count as changing the pointers along a path.
+func newWriteFinder(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, skip map[*ssa.Store]bool) *writeFinder {
+	w := &writeFinder{in: in, seen: map[ssa.Value]bool{}, paths: map[pathKey]bool{}}
+	for _, b := range blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				w.stores = append(w.stores, st)
+				if !skip[st] {
+					w.storeFields = append(w.storeFields, st.Addr)
+				}
+			}
+		}
+	}
+	return w
 }
 
 type pathKey struct {
@@ -711,28 +710,29 @@ func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
 // path follows the load v back to a value defined before the nest through
 // loads of struct fields and of pointers that no store of the nest can
 // change.
-func (w *writeFinder) path(v *ssa.UnOp, depth int) (ssa.Value, []interpreter.PathStep, bool) {
+func (w *writeFinder) path(v *ssa.UnOp, depth int) (ssa.Value, []interpreter.MemRead, bool) {
 	if depth > 16 || w.storedTo(v.X) {
 		return nil, nil, false
 	}
+	deref := []interpreter.MemRead{{Field: interpreter.FieldDeref}}
 	switch a := v.X.(type) {
 	case *ssa.FieldAddr:
 		if !w.inNest(a) {
-			return a, []interpreter.PathStep{{Field: -1}}, true
+			return a, deref, true
 		}
 		if !w.inNest(a.X) {
-			return a.X, []interpreter.PathStep{{Field: a.Field}}, true
+			return a.X, []interpreter.MemRead{{Field: a.Field}}, true
 		}
 		if ld, ok := a.X.(*ssa.UnOp); ok && ld.Op == token.MUL {
 			base, steps, ok := w.path(ld, depth+1)
 			if !ok {
 				return nil, nil, false
 			}
-			return base, append(steps, interpreter.PathStep{Field: a.Field}), true
+			return base, append(steps, interpreter.MemRead{Field: a.Field}), true
 		}
 	default:
 		if !w.inNest(a) {
-			return a, []interpreter.PathStep{{Field: -1}}, true
+			return a, deref, true
 		}
 	}
 	return nil, nil, false

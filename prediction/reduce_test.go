@@ -130,7 +130,11 @@ func nestWrites(t *testing.T, dir string) map[string]string {
 			parts = append(parts, "write "+v.Name())
 		}
 		for _, p := range through {
-			parts = append(parts, fmt.Sprintf("through %s %v elems=%v", p.Base.Name(), p.Steps, p.Elems))
+			fields := make([]struct{ Field int }, len(p.Steps))
+			for i, st := range p.Steps {
+				fields[i].Field = st.Field
+			}
+			parts = append(parts, fmt.Sprintf("through %s %v elems=%v", p.Base.Name(), fields, p.Elems))
 		}
 		got[root.Func.Name()] = strings.Join(parts, "; ")
 	}

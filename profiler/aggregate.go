@@ -263,12 +263,14 @@ func (a *aggregator) regions() []Region {
 		} else if p := a.ta[k]; p >= 0 {
 			g.FoldedInto = a.in.Regions[p].ID
 		}
-		switch r.Kind {
-		case Loop:
-			g.Iters = rc.Iters
+		if r.Kind == Loop || r.Kind == Copy {
+			g.Iters = rc.Iters // a copy's: the elements it copied
 			if g.Timed && rc.Iters > 0 {
 				g.OwnPerIterNs = g.OwnNs / float64(rc.Iters)
 			}
+		}
+		switch r.Kind {
+		case Loop:
 			if rc.Execs > 0 {
 				g.Trips = tripStats(rc.Execs, rc.Iters, rc.SqIter, rc.MinIter, rc.MaxIter)
 			}
@@ -288,11 +290,6 @@ func (a *aggregator) regions() []Region {
 			}
 		case Call:
 			g.Callee, g.Library = calleeName(r.callee), r.lib
-		case Copy:
-			g.Iters = rc.Iters // elements copied
-			if g.Timed && rc.Iters > 0 {
-				g.OwnPerIterNs = g.OwnNs / float64(rc.Iters)
-			}
 		}
 		out = append(out, g)
 	}

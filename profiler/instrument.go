@@ -493,6 +493,13 @@ func (fi *fileInstr) callsUser(body *ast.BlockStmt) bool {
 // calls make the register allocator spill the loop's variables: the code
 // being timed would not be the program's.
 func (fi *fileInstr) callFree(body *ast.BlockStmt) bool {
+	return fi.callsOnly(body, fi.inlineCall)
+}
+
+// callsOnly reports whether body makes no call but those allowed says
+// compile to nothing a probe would disturb, and nothing else that leaves
+// the straight code (closures, go, defer, channel operations).
+func (fi *fileInstr) callsOnly(body ast.Node, allowed func(*ast.CallExpr) bool) bool {
 	free := true
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -503,7 +510,7 @@ func (fi *fileInstr) callFree(body *ast.BlockStmt) bool {
 				free = false
 			}
 		case *ast.CallExpr:
-			if !fi.inlineCall(n) {
+			if !allowed(n) {
 				free = false
 			}
 		}
@@ -594,7 +601,7 @@ func continues(body *ast.BlockStmt) bool {
 // a loop that calls nothing but builtins (a packing loop) gets no probe:
 // its time stays in the loop's, as before.
 func (fi *fileInstr) enterCopyStmt(s ast.Stmt, t *Target) func() {
-	if l := fi.leafLoop(); l != nil && onlyBuiltinCalls(fi.pkg.TypesInfo, loopBody(l.reg.Node)) {
+	if l := fi.leafLoop(); l != nil && fi.callsOnly(loopBody(l.reg.Node), fi.builtinCall) {
 		return nil
 	}
 	r := fi.newRegion(t)
@@ -605,24 +612,14 @@ func (fi *fileInstr) enterCopyStmt(s ast.Stmt, t *Target) func() {
 	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }
 }
 
-// onlyBuiltinCalls reports whether body calls nothing but builtins (and
-// conversions).
-func onlyBuiltinCalls(info *types.Info, body ast.Node) bool {
-	only := true
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && only {
-			switch typeutil.Callee(info, call).(type) {
-			case *types.Builtin, nil:
-				if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
-					only = false
-				}
-			default:
-				only = false
-			}
-		}
-		return only
-	})
-	return only
+// builtinCall reports whether c is a conversion or a call of a builtin
+// (copy included).
+func (fi *fileInstr) builtinCall(c *ast.CallExpr) bool {
+	if tv, ok := fi.pkg.TypesInfo.Types[c.Fun]; ok && tv.IsType() {
+		return true
+	}
+	_, ok := typeutil.Callee(fi.pkg.TypesInfo, c).(*types.Builtin)
+	return ok
 }
 
 // enterCallStmt places the timer of a call target.

@@ -25,7 +25,7 @@ func ModelTargets(prog *Program) ([]Target, error) {
 	}
 	// Build reports functions it could not model alongside the others;
 	// those keep no probes, the rest are used.
-	stmts := callStatements(prog)
+	stmts, copies := callStatements(prog), copyStatements(prog)
 	seen := map[ast.Node]bool{}
 	var out []Target
 	add := func(t Target) { out = append(out, t) }
@@ -36,8 +36,8 @@ func ModelTargets(prog *Program) ([]Target, error) {
 		seen[f.Syntax] = true
 		file := prog.Fset.Position(f.Syntax.Pos()).Filename
 		add(Target{ID: f.Tree.ID(), Kind: FuncBody, Node: f.Syntax, File: file, Func: f.Name})
-		for _, cs := range copyStatements(prog, f.Syntax) {
-			add(Target{ID: f.SiteID(string(Copy), cs.call.Lparen), Kind: Copy, Node: cs.stmt, File: file, Func: f.Name})
+		for _, st := range copiesIn(f.Syntax, copies) {
+			add(Target{ID: f.SiteID(string(Copy), copies[st].Lparen), Kind: Copy, Node: st, File: file, Func: f.Name})
 		}
 		for _, root := range f.Roots() {
 			root.Walk(func(r *model.Region) {
@@ -104,35 +104,38 @@ func clauses(n ast.Node) []ast.Stmt {
 	return nil
 }
 
-type copyStmt struct {
-	stmt ast.Stmt
-	call *ast.CallExpr
-}
-
-// copyStatements lists the statements of fn's body (not of closures in
-// it) that are a call of the builtin copy, its result unused.
-func copyStatements(prog *Program, fn ast.Node) []copyStmt {
-	var info *types.Info
-	for _, p := range prog.Packages {
-		for _, f := range p.Syntax {
-			if f.Pos() <= fn.Pos() && fn.End() <= f.End() {
-				info = p.TypesInfo
-			}
+// copyStatements maps each statement of the program that is a call of
+// the builtin copy, its result unused, to that call.
+func copyStatements(prog *Program) map[ast.Stmt]*ast.CallExpr {
+	m := map[ast.Stmt]*ast.CallExpr{}
+	for _, pkg := range prog.Packages {
+		for _, f := range pkg.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if s, ok := n.(*ast.ExprStmt); ok {
+					if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
+						if b, ok := typeutil.Callee(pkg.TypesInfo, call).(*types.Builtin); ok && b.Name() == "copy" {
+							m[s] = call
+						}
+					}
+				}
+				return true
+			})
 		}
 	}
-	if info == nil {
-		return nil
-	}
-	var out []copyStmt
+	return m
+}
+
+// copiesIn lists the copy statements of fn's body, not of closures in it
+// (functions of their own), in source order.
+func copiesIn(fn ast.Node, copies map[ast.Stmt]*ast.CallExpr) []ast.Stmt {
+	var out []ast.Stmt
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return n == fn
 		case *ast.ExprStmt:
-			if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
-				if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok && b.Name() == "copy" {
-					out = append(out, copyStmt{n, call})
-				}
+			if copies[n] != nil {
+				out = append(out, n)
 			}
 		}
 		return true
