@@ -114,6 +114,7 @@ type calleeInfo struct {
 	user     bool
 	mpiName  string   // the mpi function's name (of the generic origin)
 	mpiQuery mpiQuery // Rank or Size: answered without an Op
+	onComm   bool     // an mpi function or method whose first argument is a *Comm
 	elemSize int      // mpi: size of the type argument's values, else 1
 	libName  string   // library functions: the name pureLib knows them by, once needed
 	code     *fnCode
@@ -383,6 +384,16 @@ const (
 	querySize          // Comm.Size, NP
 )
 
+// isCommPtr reports whether t is *mpi.Comm.
+func isCommPtr(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Name() == "Comm" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == MPIPath
+}
+
 // callee returns what calls need to know about fn.
 func (s *programShared) callee(fn *ssa.Function) *calleeInfo {
 	if ci, ok := s.callees[fn]; ok {
@@ -403,6 +414,11 @@ func (s *programShared) callee(fn *ssa.Function) *calleeInfo {
 		}
 		if targs := fn.TypeArgs(); len(targs) > 0 {
 			ci.elemSize = int(sizes.Sizeof(targs[0]))
+		}
+		if ps := fn.Signature.Params(); fn.Signature.Recv() != nil {
+			ci.onComm = isCommPtr(fn.Signature.Recv().Type())
+		} else if ps.Len() > 0 {
+			ci.onComm = isCommPtr(ps.At(0).Type())
 		}
 	}
 	s.callees[fn] = ci

@@ -1,6 +1,9 @@
 package interpreter
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // A collective runs as its rank's part of the schedule the network chose:
 // per step, post the step's receives and sends (in the collectives'
@@ -8,6 +11,7 @@ import "math"
 // mismatched collectives never exchange data), wait for all, then compute.
 type collective struct {
 	op     Op
+	seq    int // the collective's number on its communicator
 	steps  []Step
 	i      int
 	posted []*request // the current step's requests
@@ -28,29 +32,62 @@ const (
 )
 
 func (s *sim) startCollective(r *rank, op Op) {
-	k := schedKey{op.Kind, len(s.ranks), op.Bytes, op.Root}
+	n, me, root := len(s.ranks), r.id, op.Root
+	if g := op.Group; g != nil {
+		n, me = len(g.Members), g.index[r.id]
+		if op.Kind.rooted() {
+			var ok bool
+			if root, ok = g.index[op.Root]; !ok {
+				s.fail(r, fmt.Errorf("%v: root (world rank %d) is not in the communicator", op.Kind, op.Root))
+				return
+			}
+		}
+	}
+	kind, bytes := op.Kind, op.Bytes
+	if kind == OpSplit {
+		kind, bytes = OpAllgather, splitBytes
+	}
+	k := schedKey{kind, n, bytes, root}
 	sched, ok := s.scheds[k]
 	if !ok {
-		sched = s.net.Schedule(op.Kind, len(s.ranks), op.Bytes, op.Root)
+		sched = s.net.Schedule(kind, n, bytes, root)
 		s.scheds[k] = sched
 	}
-	r.collSeq++
+	seq := r.nextSeq(op.Group)
+	key := collKey{groupID(op.Group), seq}
 	if op.Kind == OpBcast && r.id == op.Root && op.Send != nil {
 		// The root's data, for the other ranks when their part ends
 		// (which needs the root's messages, so comes after this).
-		s.bcastData[r.collSeq] = &bcastData{payload: op.Send, left: len(s.ranks) - 1}
+		s.bcastData[key] = &bcastData{payload: op.Send, left: n - 1}
+	}
+	if op.Kind == OpSplit {
+		s.joinSplit(key, n, me, op)
 	}
 	// The rank's collective state is reused from one collective to the next.
-	r.collBuf = collective{op: op, steps: sched[r.id], posted: r.collBuf.posted[:0]}
+	r.collBuf = collective{op: op, seq: seq, steps: sched[me], posted: r.collBuf.posted[:0]}
 	r.coll = &r.collBuf
+}
+
+// nextSeq numbers r's collectives on g: the members of a communicator call
+// its collectives in the same order, whatever they call on others.
+func (r *rank) nextSeq(g *Group) int {
+	if g == nil {
+		r.collSeq++
+		return r.collSeq
+	}
+	if r.groupSeq == nil {
+		r.groupSeq = map[int]int{}
+	}
+	r.groupSeq[g.ID]++
+	return r.groupSeq[g.ID]
 }
 
 // collectiveStep advances r's collective by one step.
 func (s *sim) collectiveStep(r *rank) stepStatus {
 	c := r.coll
 	if c.i == len(c.steps) {
-		r.coll = nil
-		return stepDone
+		// A collective with nothing to exchange (one rank).
+		return s.finishCollective(r, c)
 	}
 	st := c.steps[c.i]
 	if !c.inStep {
@@ -58,14 +95,15 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 			return stepYielded
 		}
 		c.inStep = true
-		tag := r.collSeq<<5 | int(c.op.Kind)
+		tag := c.seq<<5 | int(c.op.Kind)
+		g, ctx := c.op.Group, collCtx(c.op.Group)
 		for _, t := range st.Recvs {
 			// Any size is accepted: v-collectives are scheduled with each
 			// rank's own block size, so blocks differ between ranks.
-			c.posted = append(c.posted, s.postRecv(r, 1, t.Peer, tag, math.MaxInt, nil))
+			c.posted = append(c.posted, s.postRecv(r, ctx, world(g, t.Peer), tag, math.MaxInt, nil))
 		}
 		for _, t := range st.Sends {
-			c.posted = append(c.posted, s.postSend(r, 1, t.Peer, tag, t.Bytes, nil))
+			c.posted = append(c.posted, s.postSend(r, ctx, world(g, t.Peer), tag, t.Bytes, nil))
 		}
 		if !s.complete(r, c.posted) {
 			return stepBlocked
@@ -81,11 +119,25 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 	c.posted, c.inStep = c.posted[:0], false
 	c.i++
 	if c.i == len(c.steps) {
-		if c.op.Kind == OpBcast && r.id != c.op.Root {
-			s.receiveBcast(r, c.op)
+		return s.finishCollective(r, c)
+	}
+	return stepDone
+}
+
+// finishCollective ends r's part of collective c.
+func (s *sim) finishCollective(r *rank, c *collective) stepStatus {
+	if c.op.Kind == OpBcast && r.id != c.op.Root {
+		s.receiveBcast(r, c)
+	}
+	r.coll = nil
+	r.res = Result{}
+	if c.op.Kind == OpSplit {
+		g, err := s.finishSplit(r, c)
+		if err != nil {
+			s.fail(r, err)
+			return stepBlocked
 		}
-		r.coll = nil
-		r.res = Result{}
+		r.res.Group = g
 	}
 	return stepDone
 }
@@ -96,16 +148,25 @@ type bcastData struct {
 	left    int
 }
 
-// receiveBcast hands r the data of the Bcast it just finished.
-func (s *sim) receiveBcast(r *rank, op Op) {
-	b := s.bcastData[r.collSeq]
+// receiveBcast hands r the data of the Bcast c it just finished.
+func (s *sim) receiveBcast(r *rank, c *collective) {
+	k := collKey{groupID(c.op.Group), c.seq}
+	b := s.bcastData[k]
 	if b == nil {
 		return
 	}
-	if d, ok := r.prog.(DataReceiver); ok && op.Recv != nil {
-		d.ReceiveData(op.Recv, b.payload)
+	if d, ok := r.prog.(DataReceiver); ok && c.op.Recv != nil {
+		d.ReceiveData(c.op.Recv, b.payload)
 	}
 	if b.left--; b.left <= 0 {
-		delete(s.bcastData, r.collSeq)
+		delete(s.bcastData, k)
 	}
+}
+
+// world is the world rank of rank i of g.
+func world(g *Group, i int) int {
+	if g == nil {
+		return i
+	}
+	return g.Members[i]
 }

@@ -51,6 +51,7 @@ type ssaRank struct {
 	limit       int64       // the step limit of the current run
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
+	groups      []*Group                 // the communicators Split gave the rank; a comm value's i is 1 + the index
 	await       *pendingCall             // the MPI call whose completion Step is waiting for
 	op          Op                       // the operation of the MPI call that yields
 	awaitBuf    pendingCall              // backing store of await

@@ -35,7 +35,9 @@ type pendingCall struct {
 	status   bool  // the call returns a Status
 	statuses int   // Waitall: number of statuses
 	elemSize int
-	unused   bool // nothing reads the result: it need not be made
+	unused   bool   // nothing reads the result: it need not be made
+	split    bool   // the call is Split: the result is the new communicator
+	group    *Group // the call's communicator, to turn world ranks back into its ranks
 }
 
 // mpiCall turns a call of package mpi into an Op for the simulator, or
@@ -46,22 +48,57 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	// what follows.
 	switch ci.mpiQuery {
 	case queryRank:
-		r.set(f, intv(int64(r.rank)))
+		if len(args) == 0 || args[0].k != vOpaque || args[0].i == 0 {
+			r.set(f, intv(int64(r.rank)))
+			return Op{}, false, nil
+		}
+	case querySize:
+		if len(args) == 0 || args[0].k != vOpaque || args[0].i == 0 {
+			r.set(f, intv(int64(r.size)))
+			return Op{}, false, nil
+		}
+	}
+	var g *Group
+	if ci.onComm {
+		var err error
+		if g, err = r.commOf(in, name, args[0]); err != nil {
+			return Op{}, false, err
+		}
+	}
+	rank, size := r.rank, r.size
+	if g != nil {
+		rank, size = g.index[r.rank], len(g.Members)
+	}
+	switch ci.mpiQuery {
+	case queryRank:
+		r.set(f, intv(int64(rank)))
 		return Op{}, false, nil
 	case querySize:
-		r.set(f, intv(int64(r.size)))
+		r.set(f, intv(int64(size)))
 		return Op{}, false, nil
 	}
 	if ic.site == "" {
 		site := r.shared.prog.Fset.Position(in.Pos())
 		ic.site = fmt.Sprintf("%s:%d", baseName(site.Filename), site.Line)
 	}
-	op := Op{Site: ic.site}
+	op := Op{Site: ic.site, Group: g}
 	intArg := func(i int, what string) (int, error) {
 		if args[i].k != vInt {
 			return 0, r.errorf(in.Pos(), "mpi.%s: the %s is not known to the interpreter (it depends on skipped work or a library result)", name, what)
 		}
 		return int(args[i].i), nil
+	}
+	// rankArg is a rank argument of the call's communicator, as a world
+	// rank (the simulator's).
+	rankArg := func(i int, what string) (int, error) {
+		v, err := intArg(i, what)
+		if err != nil || g == nil || v == AnySource {
+			return v, err
+		}
+		if v < 0 || v >= len(g.Members) {
+			return 0, r.errorf(in.Pos(), "mpi.%s: %s %d is out of range for a communicator of %d ranks", name, what, v, len(g.Members))
+		}
+		return g.Members[v], nil
 	}
 	bytesOf := func(i int) int {
 		if args[i].k == vSlice {
@@ -74,7 +111,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		return 0
 	}
 	var err error
-	r.awaitBuf = pendingCall{dst: ic.dst, tuple: fnResults(in) == 2, elemSize: es, unused: ic.unused}
+	r.awaitBuf = pendingCall{dst: ic.dst, tuple: fnResults(in) == 2, elemSize: es, unused: ic.unused, group: g}
 	wait := &r.awaitBuf
 	switch name {
 	case "init":
@@ -109,13 +146,20 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	case "Abort":
 		return op, false, r.errorf(in.Pos(), "rank %d calls Abort(%v)", r.rank, args[1])
 	case "Split":
-		return op, false, r.errorf(in.Pos(), "unsupported construct: Comm.Split (sub-communicators are not simulated yet)")
+		op.Kind = OpSplit
+		if op.Color, err = intArg(1, "color"); err == nil {
+			op.Key, err = intArg(2, "key")
+		}
+		if op.Color < 0 {
+			op.Color = -1 // mpi.Undefined, as the runtime takes any negative color
+		}
+		wait.split = true
 	case "Barrier":
 		op.Kind = OpBarrier
 		wait = nil
 	case "Send", "Isend":
 		op.Kind, op.Bytes = OpSend, bytesOf(1)
-		if op.Peer, err = intArg(2, "destination rank"); err == nil {
+		if op.Peer, err = rankArg(2, "destination rank"); err == nil {
 			op.Tag, err = intArg(3, "tag")
 		}
 		op.Send = payload(args[1])
@@ -126,7 +170,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		}
 	case "Recv", "Irecv":
 		op.Kind, op.Bytes = OpRecv, bytesOf(1)
-		if op.Peer, err = intArg(2, "source rank"); err == nil {
+		if op.Peer, err = rankArg(2, "source rank"); err == nil {
 			op.Tag, err = intArg(3, "tag")
 		}
 		r.received(in.Pos(), name, args[1])
@@ -139,9 +183,9 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		}
 	case "Sendrecv":
 		op.Kind, op.Bytes, op.RecvBytes = OpSendrecv, bytesOf(1), bytesOf(4)
-		if op.Peer, err = intArg(2, "destination rank"); err == nil {
+		if op.Peer, err = rankArg(2, "destination rank"); err == nil {
 			if op.Tag, err = intArg(3, "send tag"); err == nil {
-				if op.RecvPeer, err = intArg(5, "source rank"); err == nil {
+				if op.RecvPeer, err = rankArg(5, "source rank"); err == nil {
 					op.RecvTag, err = intArg(6, "receive tag")
 				}
 			}
@@ -182,7 +226,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		wait.statuses = int(s.n)
 	case "Bcast":
 		op.Kind, op.Bytes = OpBcast, bytesOf(1)
-		op.Root, err = intArg(2, "root")
+		op.Root, err = rankArg(2, "root")
 		r.receivedAt(in.Pos(), name, args[1], op.Root)
 		if err == nil && op.Root == r.rank {
 			op.Send = payload(args[1])
@@ -191,25 +235,25 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		}
 	case "Reduce":
 		op.Kind, op.Bytes = OpReduce, bytesOf(1)
-		op.Root, err = intArg(4, "root")
+		op.Root, err = rankArg(4, "root")
 		r.receivedAt(in.Pos(), name, args[2], op.Root)
 	case "Allreduce":
 		op.Kind, op.Bytes = OpAllreduce, bytesOf(1)
 		r.received(in.Pos(), name, args[2])
 	case "Gather", "Gatherv":
 		op.Kind, op.Bytes = OpGather, bytesOf(1)
-		op.Root, err = intArg(len(args)-1, "root")
+		op.Root, err = rankArg(len(args)-1, "root")
 		r.receivedAt(in.Pos(), name, args[2], op.Root)
 		if name == "Gatherv" {
 			r.assume(in.Pos(), "mpi.Gatherv is simulated as Gather with this rank's block size on every rank")
 		}
 	case "Scatter":
 		op.Kind, op.Bytes = OpScatter, bytesOf(2)
-		op.Root, err = intArg(3, "root")
+		op.Root, err = rankArg(3, "root")
 		r.received(in.Pos(), name, args[2])
 	case "Scatterv":
 		op.Kind, op.Bytes = OpScatter, bytesOf(4)
-		op.Root, err = intArg(5, "root")
+		op.Root, err = rankArg(5, "root")
 		r.received(in.Pos(), name, args[4])
 		r.assume(in.Pos(), "mpi.Scatterv is simulated as Scatter with this rank's block size on every rank")
 	case "Allgather":
@@ -217,8 +261,8 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		r.received(in.Pos(), name, args[2])
 	case "Alltoall", "Alltoallv":
 		op.Kind = OpAlltoall
-		if r.size > 0 {
-			op.Bytes = bytesOf(1) / r.size
+		if size > 0 {
+			op.Bytes = bytesOf(1) / size
 		}
 		recv := 2
 		if name == "Alltoallv" {
@@ -234,6 +278,22 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	}
 	r.await = wait
 	return op, true, nil
+}
+
+// commOf is the communicator of an mpi call whose first argument is one:
+// nil for the world.
+func (r *ssaRank) commOf(in *ssa.Call, name string, c value) (*Group, error) {
+	switch {
+	case c.k == vNil:
+		return nil, r.errorf(in.Pos(), "mpi.%s on a nil communicator: Split returns nil to the ranks that pass a negative color (mpi.Undefined)", name)
+	case c.k != vOpaque || c.str() != nameComm:
+		return nil, r.errorf(in.Pos(), "mpi.%s: the communicator is not known to the interpreter", name)
+	case c.i == 0:
+		return nil, nil
+	case int(c.i) > len(r.groups):
+		return nil, r.errorf(in.Pos(), "internal error: mpi.%s on communicator %d of %d", name, c.i, len(r.groups))
+	}
+	return r.groups[c.i-1], nil
 }
 
 // isRequest gives a non-blocking call its request.
@@ -252,7 +312,17 @@ func (r *ssaRank) finishCall(res Result) {
 	}
 	f := r.top()
 	switch {
+	case w.split:
+		if res.Group == nil {
+			f.env[w.dst] = nilValue
+			return
+		}
+		r.groups = append(r.groups, res.Group)
+		f.env[w.dst] = value{k: vOpaque, sp: &nameComm, i: int64(len(r.groups))}
 	case w.status:
+		if g := w.group; g != nil && res.Source >= 0 {
+			res.Source = g.index[res.Source]
+		}
 		st := statusValue(res, w.elemSize)
 		if w.tuple { // Test: (Status, bool)
 			f.env[w.dst] = tuple(st, boolv(true))

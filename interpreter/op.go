@@ -26,10 +26,14 @@ const (
 	// OpMark records the rank's clock at a user interval's begin (Tag = 1)
 	// or end (Tag = 0); Req is the interval id. It takes no time.
 	OpMark
+	// OpSplit partitions Op.Group by Op.Color and Op.Key (MPI_Comm_split):
+	// a collective that costs an Allgather of the two numbers, after which
+	// the rank's Result.Group is its new communicator.
+	OpSplit
 )
 
 var opNames = [...]string{"Finish", "Send", "Recv", "Sendrecv", "Isend", "Irecv", "Wait", "Waitall",
-	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Mark"}
+	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Mark", "Split"}
 
 func (k OpKind) String() string {
 	if int(k) < len(opNames) {
@@ -39,7 +43,7 @@ func (k OpKind) String() string {
 }
 
 // IsCollective reports whether k is a collective operation.
-func (k OpKind) IsCollective() bool { return k >= OpBarrier && k <= OpAlltoall }
+func (k OpKind) IsCollective() bool { return k >= OpBarrier && k <= OpAlltoall || k == OpSplit }
 
 // Wildcards, as in package mpi.
 const (
@@ -47,10 +51,13 @@ const (
 	AnyTag    = -1
 )
 
-// Op is one MPI operation of one rank, on the world communicator. Ranks
-// are world ranks.
+// Op is one MPI operation of one rank. Ranks (Peer, RecvPeer, Root) are
+// world ranks whatever the communicator.
 type Op struct {
-	Kind  OpKind
+	Kind OpKind
+	// Group is the communicator the operation is on: nil for the world,
+	// else one that an OpSplit made.
+	Group *Group
 	Peer  int // destination (sends) or source (receives; may be AnySource)
 	Tag   int // may be AnyTag for receives
 	Bytes int // payload: the message (point-to-point), or per-rank block (collectives)
@@ -72,6 +79,11 @@ type Op struct {
 	// the program moves no data.
 	Send, Recv any
 
+	// Split's arguments: ranks of Group with the same Color form a new
+	// communicator, ordered by Key and then by their rank in Group; a
+	// negative Color gets none.
+	Color, Key int
+
 	Site string // the call site, for timelines and deadlock reports
 	// Region is the model region that took most of the compute before
 	// this operation (when the oracle names regions), for timelines.
@@ -80,7 +92,10 @@ type Op struct {
 
 // Result tells a program how its previous operation completed.
 type Result struct {
-	Source, Tag, Bytes int // receives: the matched message
+	Source, Tag, Bytes int // receives: the matched message (Source a world rank)
+	// Group is the communicator an OpSplit made for the rank (nil when
+	// its color was negative).
+	Group *Group
 }
 
 // DataReceiver is implemented by programs that move data with their

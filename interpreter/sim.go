@@ -32,9 +32,10 @@ type rank struct {
 	waitBuf   [2]*request // backing store of waitSet for blocking calls
 	blockedAt float64
 
-	coll    *collective
-	collBuf collective // backing store of coll
-	collSeq int
+	coll     *collective
+	collBuf  collective  // backing store of coll
+	collSeq  int         // collectives on the world so far
+	groupSeq map[int]int // collectives so far per communicator Split made
 
 	unexpected []message  // arrived (eager) or announced (rendezvous), unmatched
 	posted     []*request // posted receives, unmatched
@@ -81,7 +82,9 @@ type message struct {
 }
 
 type sim struct {
-	bcastData map[int]*bcastData // by collective sequence number
+	bcastData map[collKey]*bcastData
+	splits    map[collKey]*splitState
+	groups    int // communicators made so far
 	net       Network
 	opts      Options
 	ranks     []*rank
@@ -119,7 +122,7 @@ func (s *sim) newRequest() *request {
 // It fails with a *DeadlockError if every live rank blocks, or a
 // *RankError if a program or one of its operations fails.
 func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
-	s := &sim{net: net, opts: opts, bcastData: map[int]*bcastData{}, chans: map[int]*channelLoad{}, scheds: map[schedKey][][]Step{},
+	s := &sim{net: net, opts: opts, bcastData: map[collKey]*bcastData{}, splits: map[collKey]*splitState{}, chans: map[int]*channelLoad{}, scheds: map[schedKey][][]Step{},
 		run: &Run{Ranks: make([]RankStats, len(progs))}}
 	for i, p := range progs {
 		r := &rank{id: i, prog: p, reqs: map[int]*request{}}
@@ -254,9 +257,9 @@ func (s *sim) exec(r *rank, op Op) bool {
 		if !s.checkPeer(r, op.Peer, false) {
 			return false
 		}
-		return s.complete(r, append(r.waitBuf[:0], s.postSend(r, 0, op.Peer, op.Tag, op.Bytes, op.Send)))
+		return s.complete(r, append(r.waitBuf[:0], s.postSend(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Send)))
 	case OpIsend:
-		if !s.checkPeer(r, op.Peer, false) || !s.addReq(r, op.Req, s.postSend(r, 0, op.Peer, op.Tag, op.Bytes, op.Send)) {
+		if !s.checkPeer(r, op.Peer, false) || !s.addReq(r, op.Req, s.postSend(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Send)) {
 			return false
 		}
 		return s.nonBlocking(r, r.reqs[op.Req])
@@ -264,9 +267,9 @@ func (s *sim) exec(r *rank, op Op) bool {
 		if !s.checkPeer(r, op.Peer, true) {
 			return false
 		}
-		return s.complete(r, append(r.waitBuf[:0], s.postRecv(r, 0, op.Peer, op.Tag, op.Bytes, op.Recv)))
+		return s.complete(r, append(r.waitBuf[:0], s.postRecv(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Recv)))
 	case OpIrecv:
-		if !s.checkPeer(r, op.Peer, true) || !s.addReq(r, op.Req, s.postRecv(r, 0, op.Peer, op.Tag, op.Bytes, op.Recv)) {
+		if !s.checkPeer(r, op.Peer, true) || !s.addReq(r, op.Req, s.postRecv(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Recv)) {
 			return false
 		}
 		return s.nonBlocking(r, r.reqs[op.Req])
@@ -274,8 +277,8 @@ func (s *sim) exec(r *rank, op Op) bool {
 		if !s.checkPeer(r, op.RecvPeer, true) || !s.checkPeer(r, op.Peer, false) {
 			return false
 		}
-		rq := s.postRecv(r, 0, op.RecvPeer, op.RecvTag, op.RecvBytes, op.Recv)
-		sq := s.postSend(r, 0, op.Peer, op.Tag, op.Bytes, op.Send)
+		rq := s.postRecv(r, userCtx(op.Group), op.RecvPeer, op.RecvTag, op.RecvBytes, op.Recv)
+		sq := s.postSend(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Send)
 		return s.complete(r, append(r.waitBuf[:0], rq, sq))
 	case OpWait:
 		q, ok := r.reqs[op.Req]

@@ -39,7 +39,7 @@ func (h hockney) Schedule(kind OpKind, p, bytes, root int) [][]Step {
 				steps[r] = []Step{{Recvs: []Transfer{{root, bytes}}}}
 			}
 		}
-	case OpBarrier, OpAllreduce:
+	case OpBarrier, OpAllreduce, OpAllgather:
 		for r := 1; r < p; r++ {
 			steps[0] = append(steps[0], Step{Recvs: []Transfer{{r, bytes}}})
 			steps[r] = []Step{{Sends: []Transfer{{0, bytes}}}, {Recvs: []Transfer{{0, bytes}}}}

@@ -177,18 +177,22 @@ func (o *Oracle) untakenEarlyExits(l *loopnest.Loop) (map[edge]bool, bool) {
 type binderEnv struct{ bind interpreter.Binder }
 
 func (e binderEnv) Lookup(s *symbolic.Sym) (int64, bool) {
+	if s.Value != nil {
+		if v, ok := e.bind.Value(s.Value); ok {
+			// A call of Rank or Size that ran answers for its own
+			// communicator (a sub-communicator's rank, say).
+			return v, true
+		}
+	}
 	// The rank knows its number and the number of ranks whether or not
-	// the call ran (it may be in the nest).
+	// the call ran (it may be in the nest): the world's.
 	switch s.Kind {
 	case symbolic.Rank:
 		return e.bind.Rank(), true
 	case symbolic.Size:
 		return e.bind.Size(), true
 	}
-	if s.Value == nil {
-		return 0, false
-	}
-	return e.bind.Value(s.Value)
+	return 0, false
 }
 
 // LookupMem implements symbolic.MemEnv.

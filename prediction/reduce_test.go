@@ -27,7 +27,9 @@ import (
 //   - copies: copy statements of a rank's arrays, costed per element;
 //   - sparse: a CSR matrix built by appends in a reduced loop (the slices
 //     lengthened by the appends' count), multiplied from rowPtr[i] to
-//     rowPtr[i+1].
+//     rowPtr[i+1];
+//   - summa: SUMMA on row and column communicators made with Split (the
+//     panels broadcast on them, the blocks' sizes from the grid).
 func TestPredictionsFollowTheWork(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles programs")
@@ -45,6 +47,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 		{"nbody", func(n string) []string { return []string{"-n", n, "-steps", "3"} }, "300", "600", 3.5, 4.3, 1.7, 2.3},
 		{"copies", func(n string) []string { return []string{"-n", n, "-steps", "20"} }, "262144", "1048576", 3.2, 4.8, 1.6, 2.8},
 		{"sparse", func(n string) []string { return []string{"-n", n, "-band", "10", "-steps", "10"} }, "20000", "80000", 3.5, 4.5, 1.7, 2.3},
+		{"summa", func(n string) []string { return []string{"-n", n, "-check=false"} }, "240", "480", 7.0, 9.0, 3.5, 4.8},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			pkg := "./prediction/testdata/" + tc.pkg

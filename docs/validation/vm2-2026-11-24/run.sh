@@ -15,6 +15,7 @@ declare -A ARGS=(
   [cyclic]="-rows 64 -n 40000"
   [tasks]="-tasks 64 -n 20000"
   [blocks2d]="-n 1024 -steps 20"
+  [summa]="-n 960 -check=false"
 )
 for ex in ${ONLY:-kernelcall grid2d nbody copies sparse cyclic tasks blocks2d}; do
   /tmp/predict-validate validate ./prediction/testdata/$ex --np 1,2,4 --reps 5 --quiet --json \
