@@ -21,9 +21,16 @@ const plainTolerance = 0.15
 // compiler lays out its loops, and a tight loop's speed can follow its
 // alignment by tens of percent (docs/profiler.md); no subtraction of probe
 // costs undoes that. 1 when the profile has no such run, or when it is
-// within plainTolerance.
-func plainScale(t profiler.Totals) float64 {
+// within plainTolerance. bodyOwn, when positive, is the own time of the
+// ranks' bodies and what they call: the part of the accounted time that
+// the plain runs' body time measures (main's own time around mpi.Main,
+// the runtime starting and stopping the ranks, is not in it; in a run of
+// a few milliseconds that is a fifth of the time).
+func plainScale(t profiler.Totals, bodyOwn float64) float64 {
 	own := t.AccountedNs - t.MPINs
+	if bodyOwn > 0 {
+		own = bodyOwn
+	}
 	plain := t.PlainBodyNs - t.MPINs
 	if t.PlainBodyNs <= 0 || own <= 0 || plain <= 0 {
 		return 1
@@ -38,10 +45,15 @@ func plainScale(t profiler.Totals) float64 {
 // calibrateToPlain sets the oracle's compute scale from the profile and
 // notes it.
 func (o *Oracle) calibrateToPlain() {
-	o.calib = plainScale(o.prof.Totals)
+	t := o.prof.Totals
+	bodyOwn, _ := o.zones.rankBodiesOwn()
+	o.calib = plainScale(t, bodyOwn)
 	if o.calib != 1 {
-		t := o.prof.Totals
-		o.notes[fmt.Sprintf("compute scaled by %.3g: the program built without probes ran its ranks' bodies in %.4g s, the profile's own times and MPI add up to %.4g s (its instrumented code is laid out differently)",
-			o.calib, t.PlainBodyNs*1e-9, t.AccountedNs*1e-9)] = true
+		accounted := t.AccountedNs
+		if bodyOwn > 0 {
+			accounted = bodyOwn + t.MPINs
+		}
+		o.notes[fmt.Sprintf("compute scaled by %.3g: the program built without probes ran its ranks' bodies in %.4g s, the profile's own times and MPI in them add up to %.4g s (its instrumented code is laid out differently)",
+			o.calib, t.PlainBodyNs*1e-9, accounted*1e-9)] = true
 	}
 }

@@ -38,6 +38,7 @@ type Oracle struct {
 	// time the profile has only at its call sites (kernelRates); carried
 	// are those call sites, whose time the kernel's loops then charge.
 	kernelRate map[*ssa.Function]float64
+	zones      *zones
 	carried    map[string]bool
 	// sources are, per reduced nest, the regions whose own time its time
 	// is (for its node contention): the nest's root, or a kernel's sites.
@@ -62,7 +63,7 @@ type Oracle struct {
 // the profile. Regions of the model that the profile lacks cost nothing
 // and are listed by Notes.
 func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) (*Oracle, error) {
-	o := &Oracle{mp: mp, lp: lp, prof: prof, user: map[*ssa.Function]*model.Func{},
+	o := &Oracle{mp: mp, lp: lp, prof: prof, zones: newZones(prof, mp), user: map[*ssa.Function]*model.Func{},
 		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{},
 		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},

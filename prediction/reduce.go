@@ -231,7 +231,8 @@ func hasCallees(root *loopnest.Loop) bool {
 
 // iterationCosts assigns each timed loop's exclusive time (seconds) to the
 // iterations of the innermost counted loops under it. Exclusive means its
-// inclusive time less that of the nearest timed loops inside it.
+// inclusive time less that of the nearest timed loops inside it, without
+// the probes (the own times of what is timed in between: zones).
 //
 // Without inline, the time of the functions the nest calls is part of the
 // exclusive time of the loop that calls them (a reduced nest skips them
@@ -274,10 +275,17 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest
 			return
 		}
 		excl := pr.TotalNs
-		for _, d := range nearestTimed(l, timed, inline) {
+		nearest := nearestTimed(l, timed, inline)
+		ids := make([]string, len(nearest))
+		for i, d := range nearest {
+			ids[i] = d.ID
 			if p, ok := o.prof.Region(d.ID); ok {
 				excl -= p.TotalNs
 			}
+		}
+		// The same span with the probes inside it taken out.
+		if own, ok := o.zones.exclusiveOwn(l.ID, ids); ok {
+			excl = own
 		}
 		excl = max(excl, 0) * 1e-9
 		leaves := countedLeaves(l, timed, inline)
@@ -350,11 +358,18 @@ func countedLeaves(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline boo
 // iterationTimes costs an unbalanced root loop iteration by iteration from
 // the profile's per-iteration times, when the iterations the rank runs
 // are ones the profile measured (the same problem size). It returns nil
-// for balanced loops.
+// for balanced loops that deal out blocks of iterations: the balance test
+// smooths the times over a few neighbouring iterations (docs/profiler.md),
+// which is right for blocks, but a loop that steps by more than one (rows
+// y, y+size, ...) gives a rank every other iteration, and iterations that
+// alternate cheap and dear are then as unbalanced as they come.
 func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64, bool) {
 	pr, ok := o.prof.Region(root.ID)
-	if !ok || pr.Imbalance == nil || pr.Imbalance.Balanced || len(pr.Imbalance.IterNs) == 0 ||
+	if !ok || pr.Imbalance == nil || len(pr.Imbalance.IterNs) == 0 ||
 		root.Counter == nil || (root.Counter.Step == 0 && root.Counter.StepExpr == nil) || root.First == nil || root.Trip == nil {
+		return nil
+	}
+	if pr.Imbalance.Balanced && root.Counter.Step == 1 {
 		return nil
 	}
 	// The profiled times are indexed by the counter's values in the
@@ -377,6 +392,23 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 		index = root.Index.At
 	}
 	times := pr.Imbalance.IterNs
+	// The vector says how an entry's time is shared among its
+	// iterations; what the whole entry costs is the own time of the loop
+	// and of everything timed in it, per entry. Summed as they are, the
+	// iterations' times would hold the probes inside them (ticks, the
+	// timers of the calls they make) and be each iteration's fastest over
+	// the entries, below their mean: a loop costed from its vector at the
+	// profile's size and from its own times at another would not scale
+	// by the work.
+	sum := 0.0
+	for _, t := range times {
+		sum += t
+	}
+	own, ok := o.zones.exclusiveOwn(root.ID, nil)
+	if !ok || own <= 0 || sum <= 0 || pr.Execs <= 0 {
+		return nil
+	}
+	scale := own / float64(pr.Execs) / sum
 	return func(env symbolic.Env) (float64, bool) {
 		first, err := root.First.Eval(env)
 		if err != nil {
@@ -401,7 +433,7 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 			}
 			t += times[i] * 1e-9
 		}
-		return t, true
+		return t * scale, true
 	}
 }
 

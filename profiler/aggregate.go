@@ -205,6 +205,11 @@ func (a *aggregator) ownTimes() {
 				cost = c.Loop
 			}
 			a.sub(p, float64(a.execs[k])*cost)
+			if a.plan.vec[k] && !a.plan.apart[k] {
+				// The loop's vector recorder, taken and handed back
+				// around its timer.
+				a.sub(p, float64(a.execs[k])*c.VecEntry+float64(a.rc(k).Iters)*c.VecElem)
+			}
 		}
 	}
 }

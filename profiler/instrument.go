@@ -381,7 +381,10 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	}
 	r.vecProbe = r.vec && fi.vecLoops[r.ID]
 	if r.vecProbe {
-		pre += fmt.Sprintf("_pv%d := %s.NewVec(%d); ", k, probeName, k)
+		// The recorder is taken before the loop's timer starts, and
+		// handed back (Done) after it stops: the loop's time holds only
+		// its ticks.
+		pre = "{ " + fmt.Sprintf("_pv%d := %s.NewVec(%d); ", k, probeName, k) + strings.TrimPrefix(pre, "{ ")
 		in += fmt.Sprintf("_pv%d.Tick(); ", k)
 	}
 	if terminating && !fi.timing {

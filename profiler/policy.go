@@ -16,6 +16,10 @@ type timerPlan struct {
 	// be the only call in them and change their code, so the timing
 	// binary has none and their vectors come from runs of their own.
 	apart map[int]bool
+	// vecLen is the most iterations of one entry of each vec loop in the
+	// counting run: the probes allocate the vectors before main starts,
+	// so that their growth is not timed inside the loop.
+	vecLen map[int]int64
 }
 
 // planTimers gives timers to the regions that are coarse enough: a timer
@@ -73,7 +77,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].cost < cands[j].cost })
-	plan := timerPlan{timed: map[int]bool{}, vec: map[int]bool{}, apart: map[int]bool{}}
+	plan := timerPlan{timed: map[int]bool{}, vec: map[int]bool{}, apart: map[int]bool{}, vecLen: map[int]int64{}}
 	spent := 0.0
 	for _, c := range cands {
 		if c.cost > budget/10*wallNs || spent+c.cost > budget*wallNs {
@@ -104,6 +108,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		if r.Kind == Loop && r.vec && plan.timed[r.Index] && r.Index < len(counts.Regions) {
 			if float64(counts.Regions[r.Index].Iters)*costs.Tick <= budget/10*wallNs {
 				plan.vec[r.Index] = true
+				plan.vecLen[r.Index] = counts.Regions[r.Index].MaxIter
 				if r.tight {
 					plan.apart[r.Index] = true
 				}

@@ -66,6 +66,8 @@ type ProbeCost struct {
 	LoopNs       float64 `json:"loopNs"`
 	UntimedNs    float64 `json:"untimedNs"`
 	TickNs       float64 `json:"tickNs"`
+	VecEntryNs   float64 `json:"vecEntryNs,omitempty"`
+	VecElemNs    float64 `json:"vecElemNs,omitempty"`
 	ResolutionNs float64 `json:"resolutionNs"`
 }
 

@@ -360,7 +360,7 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 			env = append(env, probe.EnvRankTrips+"="+indexList(countedLoops(r.in)))
 		}
 	} else {
-		env = append(env, probe.EnvTimed+"="+indexList(plan.timed), probe.EnvVec+"="+indexList(plan.vec))
+		env = append(env, probe.EnvTimed+"="+indexList(plan.timed), probe.EnvVec+"="+vecList(plan))
 	}
 	tracePath := filepath.Join(r.tmp, name+".trace.json")
 	if trace {
@@ -452,6 +452,24 @@ func tail(s string, n int) string {
 	return s
 }
 
+// vecList is the value of probe.EnvVec: the vec loops, each with the most
+// iterations of one of its entries when known (k:n).
+func vecList(plan *timerPlan) string {
+	ks := make([]int, 0, len(plan.vec))
+	for k := range plan.vec {
+		ks = append(ks, k)
+	}
+	sort.Ints(ks)
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = strconv.Itoa(k)
+		if n := plan.vecLen[k]; n > 0 {
+			parts[i] += ":" + strconv.FormatInt(n, 10)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
 func indexList(set map[int]bool) string {
 	ks := make([]int, 0, len(set))
 	for k := range set {
@@ -485,7 +503,7 @@ func newProfile(prog *Program, in *Instrumented, plan timerPlan, m *measured, ru
 			CPU: cpuModel(), Cores: runtime.NumCPU(), GOMAXPROCS: childMaxProcs(),
 			Date:       time.Now().UTC().Format(time.RFC3339),
 			SourceHash: hash, Sources: files,
-			ProbeCost: ProbeCost{TimerNs: c.Timer, BodyNs: c.Body, LoopNs: c.Loop, UntimedNs: c.Untimed, TickNs: c.Tick, ResolutionNs: c.ClockRes},
+			ProbeCost: ProbeCost{TimerNs: c.Timer, BodyNs: c.Body, LoopNs: c.Loop, UntimedNs: c.Untimed, TickNs: c.Tick, VecEntryNs: c.VecEntry, VecElemNs: c.VecElem, ResolutionNs: c.ClockRes},
 		},
 		Regions: a.regions(),
 		MPI:     a.sites,

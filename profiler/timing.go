@@ -55,7 +55,7 @@ func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets
 	if err != nil {
 		return nil, err
 	}
-	tb := &timingBinary{in: in, plan: timerPlan{timed: map[int]bool{}, vec: map[int]bool{}}, full: make([]int, len(in.Regions))}
+	tb := &timingBinary{in: in, plan: timerPlan{timed: map[int]bool{}, vec: map[int]bool{}, vecLen: map[int]int64{}}, full: make([]int, len(in.Regions))}
 	for _, r := range in.Regions {
 		k, ok := byID[r.ID]
 		if !ok || !plan.timed[k] || r.noProbe {
@@ -68,6 +68,7 @@ func buildTiming(ctx context.Context, prog *Program, full *Instrumented, targets
 				return nil, fmt.Errorf("profiler: internal error (%s instrumentation): loop %s lost its per-iteration probe", name, r.ID)
 			}
 			tb.plan.vec[r.Index] = true
+			tb.plan.vecLen[r.Index] = plan.vecLen[k]
 		}
 	}
 	if tb.bin, err = Build(ctx, prog, in, dir, name, tags...); err != nil {

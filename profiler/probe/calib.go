@@ -17,6 +17,8 @@ type Costs struct {
 	Loop      float64 `json:"loop"`      // Span.Begin and Span.End on a timed loop (the timing binary's loop timer)
 	Untimed   float64 `json:"untimed"`   // an untimed call site in a loop (check and local count)
 	Tick      float64 `json:"tick"`      // one Vec.Tick
+	VecEntry  float64 `json:"vecEntry"`  // NewVec and Done of one entry of a vector loop, beyond VecElem per iteration
+	VecElem   float64 `json:"vecElem"`   // Done's merge of one iteration's time
 	ClockRes  float64 `json:"clockRes"`  // smallest step of Now seen
 	Reference float64 `json:"reference"` // the empty loop the others are measured against
 }
@@ -77,9 +79,27 @@ func Calibrate() Costs {
 			}
 		}
 	}) - c.Reference
+	// An entry of a vector loop costs NewVec and Done outside the loop's
+	// timer, a + b n for n iterations: fitted from entries of 16 and 1024
+	// iterations, less their ticks (counted inside the loop).
+	entry := func(n int) float64 {
+		return best(func() {
+			for i := 0; i < calibIters/n; i++ {
+				v := NewVec(0)
+				for range n {
+					v.Tick()
+				}
+				v.Done()
+			}
+		})*float64(calibIters)/float64(calibIters/n*n) - c.Reference
+	}
+	// Per iteration, x(n) = Tick + VecElem + VecEntry / n.
+	small, large := entry(16), entry(1024)
+	c.VecEntry = (small - large) / (1.0/16 - 1.0/1024)
+	c.VecElem = large - c.VecEntry/1024 - c.Tick
 	c.ClockRes = clockRes()
 	runtime.KeepAlive(sink) // the loops' work must not be optimised away
-	for _, p := range []*float64{&c.Timer, &c.Body, &c.Loop, &c.Untimed, &c.Tick} {
+	for _, p := range []*float64{&c.Timer, &c.Body, &c.Loop, &c.Untimed, &c.Tick, &c.VecEntry, &c.VecElem} {
 		*p = max(*p, 0)
 	}
 	return c

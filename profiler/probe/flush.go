@@ -92,9 +92,15 @@ func Snapshot() *Counts {
 		}
 		a := &vecs[i]
 		a.mu.Lock()
-		r.VecNs = append([]int64(nil), a.ns...)
-		r.VecCnt = append([]int64(nil), a.cnt...)
-		r.VecMin = append([]int64(nil), a.min...)
+		// Prepared vectors are as long as the counting run's longest
+		// entry; positions no entry reached are left out.
+		n := len(a.cnt)
+		for n > 0 && a.cnt[n-1] == 0 {
+			n--
+		}
+		r.VecNs = append([]int64(nil), a.ns[:n]...)
+		r.VecCnt = append([]int64(nil), a.cnt[:n]...)
+		r.VecMin = append([]int64(nil), a.min[:n]...)
 		a.mu.Unlock()
 	}
 	return c

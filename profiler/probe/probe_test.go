@@ -85,8 +85,45 @@ func TestSetupBadInput(t *testing.T) {
 
 func TestCalibrate(t *testing.T) {
 	c := Calibrate()
-	if c.Timer <= 0 || c.ClockRes <= 0 {
+	if c.Timer <= 0 || c.ClockRes <= 0 || c.VecElem+c.VecEntry <= 0 {
 		t.Errorf("calibration found no cost: %+v", c)
+	}
+}
+
+// A vector loop given its longest entry ("k:n") has its recorder and
+// accumulators before the program runs: an entry allocates nothing, the
+// next entry gets the same recorder back, and the flushed vector is as
+// long as the entries that ran, not as the preparation.
+func TestPreparedVector(t *testing.T) {
+	setup("3", "all", "1:100, 2")
+	defer setup("", "", "")
+	if len(vecs[1].ns) != 100 || vecs[1].spare == nil || cap(vecs[1].spare.ns) != 100 {
+		t.Fatalf("loop 1 not prepared for 100 iterations: %d accumulators, recorder %v", len(vecs[1].ns), vecs[1].spare)
+	}
+	if vecs[2].spare != nil || !slots[2].vec {
+		t.Error("loop 2, listed without a length, should be a vector loop with nothing prepared")
+	}
+	first := NewVec(1)
+	first.Done() // no iterations: one mark, nothing recorded
+	allocs := testing.AllocsPerRun(5, func() {
+		v := NewVec(1)
+		if v != first {
+			t.Error("the recorder is not reused")
+		}
+		for range 40 {
+			v.Tick()
+		}
+		v.Done()
+	})
+	if allocs != 0 {
+		t.Errorf("an entry of a prepared vector loop allocated %.0f times", allocs)
+	}
+	c := Snapshot()
+	if got := len(c.Regions[1].VecNs); got != 40 {
+		t.Errorf("flushed vector has %d iterations, want the 40 the entries ran", got)
+	}
+	if c.Regions[1].VecCnt[0] != 6 {
+		t.Errorf("iteration 0 counted %d times, want 6 (the warm-up and 5 runs)", c.Regions[1].VecCnt[0])
 	}
 }
 

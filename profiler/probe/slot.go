@@ -13,7 +13,7 @@ const (
 	EnvOut   = "PARPREDICT_PROBE_OUT"   // file the counters are written to
 	EnvN     = "PARPREDICT_PROBE_N"     // number of regions
 	EnvTimed = "PARPREDICT_PROBE_TIMED" // comma-separated indices of timed regions, or "all"
-	EnvVec   = "PARPREDICT_PROBE_VEC"   // comma-separated indices of loops with per-iteration times
+	EnvVec   = "PARPREDICT_PROBE_VEC"   // comma-separated indices of loops with per-iteration times, each optionally :most iterations per entry
 )
 
 // slot holds one region's counters. The padding keeps regions on separate
@@ -51,8 +51,18 @@ func setup(n, timed, vec string) {
 	}
 	slots = make([]slot, count)
 	mark(timed, func(s *slot) { s.timed = true })
-	mark(vec, func(s *slot) { s.vec = true })
 	vecs = make([]vecAcc, count)
+	for _, f := range strings.Split(vec, ",") {
+		id, length, _ := strings.Cut(strings.TrimSpace(f), ":")
+		k, err := strconv.Atoi(id)
+		if err != nil || k < 0 || k >= len(slots) {
+			continue
+		}
+		slots[k].vec = true
+		if n, err := strconv.Atoi(length); err == nil && n > 0 {
+			vecs[k].prepare(min(n, maxVec))
+		}
+	}
 }
 
 func mark(list string, set func(*slot)) {

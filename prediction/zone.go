@@ -1,0 +1,149 @@
+package prediction
+
+import (
+	"github.com/parpredict/parpredict/model"
+	"github.com/parpredict/parpredict/profiler"
+)
+
+// zones attributes the profile's own times to the loops of reduced nests.
+//
+// A timed loop's time less that of the timed loops nested in it holds the
+// probes of everything timed in between: the loop's own per-iteration
+// tick, the timers of the call sites in its body and of the functions
+// they call. With a call per iteration those are a few hundred
+// nanoseconds per iteration, which the loop's iterations then carried as
+// if they were the program's work (a kernel of 600 iterations called per
+// iteration looked 30 % dearer per call than it is). The own times have
+// the probes taken out: what a loop's iterations cost is the own time of
+// every timed region whose nearest enclosing loop of the nest is that
+// loop.
+type zones struct {
+	prof *profiler.Profile
+	// sites are the IDs of the call regions by callee (its full name),
+	// for walking from a function's body to the loops that call it.
+	sites map[string][]string
+	// full is the SSA full name of each program function, by its name in
+	// region IDs ("main.step").
+	full map[string]string
+}
+
+func newZones(prof *profiler.Profile, mp *model.Program) *zones {
+	z := &zones{prof: prof, sites: map[string][]string{}, full: map[string]string{}}
+	for i := range prof.Regions {
+		r := &prof.Regions[i]
+		if r.Kind == profiler.Call && r.Callee != "" {
+			z.sites[r.Callee] = append(z.sites[r.Callee], r.ID)
+		}
+		if r.Kind == profiler.FuncBody && r.Parent == "" {
+			if f := mp.Func(r.Func); f != nil && f.SSA != nil {
+				z.full[r.Func] = f.SSA.String()
+			}
+		}
+	}
+	return z
+}
+
+// exclusiveOwn is the own time (ns) of the timed regions inside loop l
+// and outside the loops in inner (the timed loops nested in l that the
+// nest costs on their own). It reports false when the profile has no
+// own time for l.
+func (z *zones) exclusiveOwn(l string, inner []string) (float64, bool) {
+	lr, ok := z.prof.Region(l)
+	if !ok || !lr.Timed {
+		return 0, false
+	}
+	stop := map[string]float64{l: 1}
+	for _, id := range inner {
+		stop[id] = 0
+	}
+	share := map[string]float64{}
+	busy := map[string]bool{}
+	var in func(r *profiler.Region, depth int) float64
+	in = func(r *profiler.Region, depth int) float64 {
+		if s, ok := stop[r.ID]; ok {
+			return s
+		}
+		if s, ok := share[r.ID]; ok {
+			return s
+		}
+		if busy[r.ID] || depth > 256 {
+			return 0 // recursion: the time is attributed through the first call
+		}
+		busy[r.ID] = true
+		s := 0.0
+		for _, p := range z.parents(r) {
+			if pr, ok := z.prof.Region(p.id); ok {
+				s += p.weight * in(pr, depth+1)
+			}
+		}
+		busy[r.ID] = false
+		share[r.ID] = s
+		return s
+	}
+	own := 0.0
+	for i := range z.prof.Regions {
+		r := &z.prof.Regions[i]
+		if !r.Timed || r.OwnNs == 0 {
+			continue
+		}
+		if s := in(r, 0); s > 0 {
+			own += s * r.OwnNs
+		}
+	}
+	return max(own, 0), true
+}
+
+type weighted struct {
+	id     string
+	weight float64
+}
+
+// parents are the regions that enclose r: its parent in its function, or
+// for a function's body the sites that call it, each for the share of
+// the calls' time it holds.
+func (z *zones) parents(r *profiler.Region) []weighted {
+	if r.Parent != "" {
+		return []weighted{{r.Parent, 1}}
+	}
+	if r.Kind != profiler.FuncBody || r.Rank {
+		return nil
+	}
+	var sites []*profiler.Region
+	for _, id := range z.sites[z.full[r.Func]] {
+		if s, ok := z.prof.Region(id); ok {
+			sites = append(sites, s)
+		}
+	}
+	total, execs := 0.0, int64(0)
+	for _, s := range sites {
+		total += s.TotalNs
+		execs += s.Execs
+	}
+	out := make([]weighted, 0, len(sites))
+	for _, s := range sites {
+		w := 0.0
+		switch {
+		case total > 0:
+			w = s.TotalNs / total
+		case execs > 0:
+			w = float64(s.Execs) / float64(execs)
+		}
+		out = append(out, weighted{s.ID, w})
+	}
+	return out
+}
+
+// rankBodiesOwn is the own time of the ranks' bodies (the functions given
+// to mpi.Main or Run) and of everything timed inside them and in what they
+// call. It reports false when the profile names no rank body.
+func (z *zones) rankBodiesOwn() (float64, bool) {
+	total, found := 0.0, false
+	for i := range z.prof.Regions {
+		if r := &z.prof.Regions[i]; r.Rank && r.Kind == profiler.FuncBody && r.Timed {
+			own, _ := z.exclusiveOwn(r.ID, nil)
+			total += own
+			found = true
+		}
+	}
+	return total, found
+}
