@@ -17,7 +17,7 @@ declare -A ARGS=(
   [blocks2d]="-n 1024 -steps 20"
   [summa]="-n 960 -check=false"
 )
-for ex in ${ONLY:-kernelcall grid2d nbody copies sparse cyclic tasks blocks2d}; do
+for ex in ${ONLY:-kernelcall grid2d nbody copies sparse cyclic tasks blocks2d summa}; do
   /tmp/predict-validate validate ./prediction/testdata/$ex --np 1,2,4 --reps 5 --quiet --json \
     --profile "$OUT/$ex.profile.json" -- ${ARGS[$ex]} > "$OUT/$ex.json"
 done
