@@ -236,3 +236,41 @@ func TestSplitDeadlockReported(t *testing.T) {
 		t.Errorf("got %v, want rank 0 blocked in Split()", err)
 	}
 }
+
+// A Split of a communicator Split made groups its members by their ranks
+// in it, and its ranks are world ranks again in the new group.
+func TestSplitOfAGroup(t *testing.T) {
+	p := 6
+	got := make([]*Group, p)
+	progs := make([]Program, p)
+	for r := range p {
+		var half *Group
+		step := 0
+		progs[r] = stepFunc(func(prev Result) (float64, Op, error) {
+			step++
+			switch step {
+			case 1:
+				return 0, Op{Kind: OpSplit, Color: r / 3, Key: r}, nil
+			case 2:
+				half = prev.Group
+				me, _ := half.RankOf(r)
+				// Within each half: ranks 0 and 2 of the half together,
+				// in reverse order; rank 1 alone.
+				return 0, Op{Kind: OpSplit, Group: half, Color: me % 2, Key: -me}, nil
+			case 3:
+				got[r] = prev.Group
+				return 0, Op{Kind: OpBarrier, Group: prev.Group}, nil
+			}
+			return 0, Op{Kind: OpFinish}, nil
+		})
+	}
+	if _, err := Simulate(net1, progs, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := [][]int{{2, 0}, {1}, {2, 0}, {5, 3}, {4}, {5, 3}}
+	for r := range p {
+		if !slices.Equal(got[r].Members, want[r]) {
+			t.Errorf("rank %d: members %v, want %v", r, got[r].Members, want[r])
+		}
+	}
+}
