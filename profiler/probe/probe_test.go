@@ -97,10 +97,10 @@ func TestCalibrate(t *testing.T) {
 func TestPreparedVector(t *testing.T) {
 	setup("3", "all", "1:100, 2")
 	defer setup("", "", "")
-	if len(vecs[1].ns) != 100 || vecs[1].spare == nil || cap(vecs[1].spare.ns) != 100 {
-		t.Fatalf("loop 1 not prepared for 100 iterations: %d accumulators, recorder %v", len(vecs[1].ns), vecs[1].spare)
+	if len(vecs[1].ns) != 100 || vecs[1].spare.Load() == nil || cap(vecs[1].spare.Load().ns) != 100 {
+		t.Fatalf("loop 1 not prepared for 100 iterations: %d accumulators, recorder %v", len(vecs[1].ns), vecs[1].spare.Load())
 	}
-	if vecs[2].spare != nil || !slots[2].vec {
+	if vecs[2].spare.Load() != nil || !slots[2].vec {
 		t.Error("loop 2, listed without a length, should be a vector loop with nothing prepared")
 	}
 	first := NewVec(1)

@@ -60,7 +60,7 @@ func setup(n, timed, vec string) {
 		}
 		slots[k].vec = true
 		if n, err := strconv.Atoi(length); err == nil && n > 0 {
-			vecs[k].prepare(min(n, maxVec))
+			vecs[k].prepare(k, min(n, maxVec))
 		}
 	}
 }

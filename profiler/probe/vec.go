@@ -1,6 +1,9 @@
 package probe
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // maxVec bounds the per-iteration vector of one loop; iterations past it
 // are still counted and timed, only not kept one by one.
@@ -12,8 +15,8 @@ type vecAcc struct {
 	mu    sync.Mutex
 	ns    []int64
 	cnt   []int64
-	min   []int64 // smallest time of that iteration over entries
-	spare *Vec    // an entry's recorder, kept for the next entry
+	min   []int64             // smallest time of that iteration over entries
+	spare atomic.Pointer[Vec] // an entry's recorder, kept for the next entry
 }
 
 var vecs []vecAcc
@@ -22,15 +25,16 @@ var vecs []vecAcc
 // iterations before the program runs, and touches their pages: growing
 // them inside the loop took page faults that the loop's time then held
 // (on the 2-core VM, 20 to 30 us each).
-func (a *vecAcc) prepare(n int) {
+func (a *vecAcc) prepare(k, n int) {
 	a.ns, a.cnt, a.min = make([]int64, n), make([]int64, n), make([]int64, n)
 	for i := range a.min {
 		a.min[i] = 1 << 62
 	}
-	a.spare = &Vec{last: -1, ns: make([]int64, n)[:0]}
+	v := &Vec{k: k, last: -1, ns: make([]int64, n)[:0]}
+	a.spare.Store(v)
 	touch(a.ns)
 	touch(a.cnt)
-	touch(a.spare.ns[:n])
+	touch(v.ns[:n])
 }
 
 // touch writes one element per page of xs, so that the pages are mapped.
@@ -56,16 +60,10 @@ func NewVec(k int) *Vec {
 	if k >= len(slots) || !slots[k].vec {
 		return nil
 	}
-	a := &vecs[k]
-	a.mu.Lock()
-	v := a.spare
-	a.spare = nil
-	a.mu.Unlock()
-	if v == nil {
-		v = &Vec{last: -1}
+	if v := vecs[k].spare.Swap(nil); v != nil {
+		return v
 	}
-	v.k = k
-	return v
+	return &Vec{k: k, last: -1}
 }
 
 // Tick marks the start of an iteration, which ends the previous one. It
@@ -106,8 +104,6 @@ func (v *Vec) Done() {
 		a.cnt[i]++
 		a.min[i] = min(a.min[i], d)
 	}
-	if a.spare == nil {
-		v.ns, v.last = v.ns[:0], -1
-		a.spare = v
-	}
+	v.ns, v.last = v.ns[:0], -1
+	a.spare.CompareAndSwap(nil, v)
 }
