@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Prints the table of docs/validation.md from the JSON reports here:
-actual (fastest of the runs) and predicted seconds, error, spread of the
-runs ((max - min) / min)."""
+"""Prints the table of docs/validation.md from the JSON reports here (or
+in the directory given by $DIR, e.g. DIR=../vm2-2026-11-24b): actual
+(fastest of the runs) and predicted seconds, error, spread of the runs
+((max - min) / min)."""
 import json, os, sys
 
-here = os.path.dirname(os.path.abspath(__file__))
+here = os.environ.get("DIR") or os.path.dirname(os.path.abspath(__file__))
 names = sys.argv[1:] or ["kernelcall", "grid2d", "nbody", "copies", "sparse", "cyclic", "tasks", "blocks2d"]
 print("| program | P = 1 | P = 2 | P = 4 |")
 print("|---|---|---|---|")
