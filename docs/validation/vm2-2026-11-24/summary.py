@@ -6,7 +6,7 @@ in the directory given by $DIR, e.g. DIR=../vm2-2026-11-24b): actual
 import json, os, sys
 
 here = os.environ.get("DIR") or os.path.dirname(os.path.abspath(__file__))
-names = sys.argv[1:] or ["kernelcall", "grid2d", "nbody", "copies", "sparse", "cyclic", "tasks", "blocks2d"]
+names = sys.argv[1:] or ["kernelcall", "grid2d", "nbody", "copies", "sparse", "cyclic", "tasks", "blocks2d", "summa"]
 print("| program | P = 1 | P = 2 | P = 4 |")
 print("|---|---|---|---|")
 for n in names:
