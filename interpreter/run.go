@@ -50,6 +50,9 @@ type Segment struct {
 	// model region that took most of a Compute segment (when the oracle
 	// names regions).
 	Site string
+	// Group is the id of the communicator of a Comm or Wait segment's
+	// operation: 0 for the world, else that of a Group Split made.
+	Group int
 }
 
 // RankStats are one rank's totals, in seconds.

@@ -414,7 +414,11 @@ func (s *sim) segment(r *rank, kind SegmentKind, start, end float64, op Op) {
 		if kind == Compute {
 			site = op.Region
 		}
-		r.segs = append(r.segs, Segment{Kind: kind, Start: start, End: end, Op: op.Kind, Site: site})
+		seg := Segment{Kind: kind, Start: start, End: end, Op: op.Kind, Site: site}
+		if kind != Compute {
+			seg.Group = groupID(op.Group)
+		}
+		r.segs = append(r.segs, seg)
 	}
 }
 

@@ -14,7 +14,7 @@ func predictedTimeline(run *interpreter.Run, sweep report.Sweep) *report.Timelin
 	for r, segs := range run.Timelines {
 		rt := report.RankTimeline{Rank: r, Segments: make([]report.Segment, 0, len(segs))}
 		for _, s := range segs {
-			seg := report.Segment{Start: s.Start, End: s.End, Site: s.Site, Dest: -1, Source: -1, Root: -1, Tag: -1}
+			seg := report.Segment{Start: s.Start, End: s.End, Site: s.Site, Dest: -1, Source: -1, Root: -1, Tag: -1, Comm: s.Group}
 			switch s.Kind {
 			case interpreter.Compute:
 				seg.Kind = report.KindCompute

@@ -196,12 +196,13 @@ func clamp(x, max float64) float64 { return math.Min(math.Max(x, 0), max) }
 
 type collKey struct {
 	op, site string
-	n        int
+	comm, n  int
 }
 
 // matchCollectives groups the n-th call of each collective op at each site
-// across ranks. The timeline does not name communicators, so collectives of
-// different sub-communicators at one site fall into one group.
+// on each communicator across ranks. Traces of real runs do not name
+// communicators, so there collectives of different sub-communicators at
+// one site fall into one group; predicted timelines do.
 func matchCollectives(calls [][]*call) {
 	groups := map[collKey][]*call{}
 	for _, rc := range calls {
@@ -210,7 +211,7 @@ func matchCollectives(calls [][]*call) {
 			if opClass(c.seg.Op) != "collective" {
 				continue
 			}
-			k := collKey{op: c.seg.Op, site: c.seg.Site}
+			k := collKey{op: c.seg.Op, site: c.seg.Site, comm: c.seg.Comm}
 			k.n = seen[k]
 			seen[k]++
 			groups[k] = append(groups[k], c)

@@ -90,6 +90,9 @@ func segmentArgs(s Segment) map[string]string {
 	if s.Req > 0 {
 		a["req"] = strconv.Itoa(s.Req)
 	}
+	if s.Comm > 0 {
+		a["comm"] = strconv.Itoa(s.Comm)
+	}
 	if len(a) == 0 {
 		return nil
 	}

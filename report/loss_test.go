@@ -191,3 +191,23 @@ func TestChromeTraceKinds(t *testing.T) {
 		t.Error("empty timeline: no error")
 	}
 }
+
+// Collectives are matched per communicator: two rows of a grid, each with
+// its own Allreduce at one site, wait only for their own row.
+func TestCollectivesMatchedPerCommunicator(t *testing.T) {
+	rank := func(r, comm int, enter float64) RankTimeline {
+		all := mpiSeg(KindMPI, "Allreduce", "a.go:20", enter, 10, -1, -1, -1, 0)
+		all.Comm = comm
+		return RankTimeline{Rank: r, Segments: []Segment{comp(0, enter), all}}
+	}
+	tl := &Timeline{Program: "rows", Ranks: []RankTimeline{rank(0, 1, 1), rank(1, 1, 2), rank(2, 2, 6), rank(3, 2, 8)}}
+	r, err := Losses(tl, LossOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []float64{1, 0, 2, 0} {
+		if got := r.Whole.Ranks[i].PotentialSync; !near(got, want) {
+			t.Errorf("rank %d potential sync %g, want %g (its row's last entry less its own)", i, got, want)
+		}
+	}
+}

@@ -73,6 +73,10 @@ type Segment struct {
 	// Serial marks compute that every rank repeats (work that does not get
 	// faster with P); it counts as insufficient parallelism.
 	Serial bool `json:"serial,omitempty"`
+	// Comm is the communicator of an MPI or wait segment: 0 for the world
+	// (and in traces of real runs, which do not name communicators), else
+	// the id a simulation gave a communicator that Split made.
+	Comm int `json:"comm,omitempty"`
 }
 
 // Dur is the segment's duration in seconds.
