@@ -2,6 +2,7 @@ package prediction
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -174,5 +175,39 @@ func TestCyclicRowsCostedByIteration(t *testing.T) {
 	t.Logf("rows' compute: rank 0 %.6g s, rank 1 %.6g s", rows(0), rows(1))
 	if r := rows(1) / rows(0); r < 15 || r > 25 {
 		t.Errorf("rank 1 computes its rows %.2f times as long as rank 0; want about 20", r)
+	}
+}
+
+// A nest's trip count that divides by a sub-communicator's size takes
+// that size, not the number of ranks: rowsize's halves have 2 ranks at
+// P = 4 and 4 at P = 8, so each rank's rows are a half and a quarter of
+// its rows alone.
+func TestTripCountsOfSubCommunicators(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "400", "-m", "2000"}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/rowsize", NP: []int{1}, Args: args,
+		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	compute := func(p int) float64 {
+		// One rank per node: no node's cores are shared.
+		run, progs, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, as := range progs.Assumptions() {
+			t.Errorf("P = %d: %s: %s", p, as.Pos, as.What)
+		}
+		return run.Ranks[0].Compute - run.Marks[0][0].T
+	}
+	one := compute(1)
+	for _, tc := range []struct {
+		p    int
+		want float64
+	}{{4, 0.5}, {8, 0.25}} {
+		if r := compute(tc.p) / one; math.Abs(r-tc.want) > 0.05 {
+			t.Errorf("P = %d: rank 0 computes %.3f of its time alone, want %.2f (its half's share)", tc.p, r, tc.want)
+		}
 	}
 }
