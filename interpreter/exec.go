@@ -94,15 +94,33 @@ func (b rankBinder) Memory(base ssa.Value, steps []MemRead, length bool) (int64,
 }
 
 // Rank implements Binder.
-func (b rankBinder) Rank() int64 {
-	i, _ := b.r.answer(&bindQuestion{kind: askRank})
+func (b rankBinder) Rank(comm ssa.Value) int64 {
+	i, _ := b.r.answer(b.commQuestion(askRank, comm))
 	return i
 }
 
 // Size implements Binder.
-func (b rankBinder) Size() int64 {
-	i, _ := b.r.answer(&bindQuestion{kind: askSize})
+func (b rankBinder) Size(comm ssa.Value) int64 {
+	i, _ := b.r.answer(b.commQuestion(askSize, comm))
 	return i
+}
+
+// commQuestion asks for the rank or size on comm, when the frame keeps it
+// for the nest; on the world otherwise.
+func (b rankBinder) commQuestion(kind askKind, comm ssa.Value) *bindQuestion {
+	r := b.r
+	q := &bindQuestion{kind: kind}
+	if comm == nil || (r.bindNeeds != nil && !r.bindNeeds[comm]) {
+		return q
+	}
+	if in, ok := comm.(ssa.Instruction); ok && r.bindNest[in.Block()] {
+		return q
+	}
+	if _, global := comm.(*ssa.Global); global {
+		return q
+	}
+	q.o, q.comm = r.shared.operand(r.bindFrame.code, comm), true
+	return q
 }
 
 // answer answers q in the binding frame, recording it when a memo is
@@ -124,6 +142,7 @@ type bindQuestion struct {
 	o      operand
 	steps  []MemRead
 	length bool
+	comm   bool // askRank, askSize: on the communicator o holds
 }
 
 type askKind uint8
@@ -138,10 +157,18 @@ const (
 // ask answers q in frame f.
 func (r *ssaRank) ask(f *frame, q *bindQuestion) (int64, bool) {
 	switch q.kind {
-	case askRank:
-		return int64(r.rank), true
-	case askSize:
-		return int64(r.size), true
+	case askRank, askSize:
+		rank, size := int64(r.rank), int64(r.size)
+		if q.comm {
+			if c := *r.ref(f, &q.o); c.k == vOpaque && c.str() == nameComm && c.i > 0 && int(c.i) <= len(r.groups) {
+				g := r.groups[c.i-1]
+				rank, size = int64(g.index[r.rank]), int64(len(g.Members))
+			}
+		}
+		if q.kind == askRank {
+			return rank, true
+		}
+		return size, true
 	}
 	x := *r.ref(f, &q.o)
 	if q.kind == askValue {

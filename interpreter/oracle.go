@@ -110,11 +110,13 @@ type Binder interface {
 	// found there, or with length the length of the slice, array or
 	// string found there.
 	Memory(base ssa.Value, steps []MemRead, length bool) (int64, bool)
-	// Rank and Size are what Comm.Rank and Comm.Size return on this
-	// rank: a count may use them through calls inside the nest (y +=
-	// c.Size() in the loop's header), which never run.
-	Rank() int64
-	Size() int64
+	// Rank and Size are what Comm.Rank and Comm.Size on the communicator
+	// comm (a value of the frame; nil: the world) return on this rank: a
+	// count may use them through calls inside the nest (y += c.Size() in
+	// the loop's header), which never run. A comm the frame does not
+	// hold answers for the world.
+	Rank(comm ssa.Value) int64
+	Size(comm ssa.Value) int64
 }
 
 // MemRead is one step of a Binder.Memory path.

@@ -131,3 +131,23 @@ func (a *Analyzer) indexCalls() {
 		}
 	}
 }
+
+// CommOf is the communicator a call of Comm.Rank or Comm.Size is made on
+// (its receiver), or nil when v is not such a call.
+func CommOf(v ssa.Value) ssa.Value {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	if path, name := qualified(callee); path != MPIPath || (name != "Comm.Rank" && name != "Comm.Size") {
+		return nil
+	}
+	if args := call.Common().Args; len(args) == 1 {
+		return args[0]
+	}
+	return nil
+}

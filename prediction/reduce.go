@@ -185,12 +185,13 @@ func (e binderEnv) Lookup(s *symbolic.Sym) (int64, bool) {
 		}
 	}
 	// The rank knows its number and the number of ranks whether or not
-	// the call ran (it may be in the nest): the world's.
+	// the call ran (it may be in the nest): on the communicator the call
+	// is made on, when the frame holds it, else the world's.
 	switch s.Kind {
 	case symbolic.Rank:
-		return e.bind.Rank(), true
+		return e.bind.Rank(loopnest.CommOf(s.Value)), true
 	case symbolic.Size:
-		return e.bind.Size(), true
+		return e.bind.Size(loopnest.CommOf(s.Value)), true
 	}
 	return 0, false
 }

@@ -179,9 +179,10 @@ func TestCyclicRowsCostedByIteration(t *testing.T) {
 }
 
 // A nest's trip count that divides by a sub-communicator's size takes
-// that size, not the number of ranks: rowsize's halves have 2 ranks at
-// P = 4 and 4 at P = 8, so each rank's rows are a half and a quarter of
-// its rows alone.
+// that size, not the number of ranks, whether the size was asked before
+// the loop or is the loop's step: rowsize's halves have 2 ranks at P = 4
+// and 4 at P = 8, so each rank's rows are a half and a quarter of its
+// rows alone.
 func TestTripCountsOfSubCommunicators(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")

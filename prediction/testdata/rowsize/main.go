@@ -1,7 +1,8 @@
 // Command rowsize splits the ranks into two halves (even and odd world
 // ranks) and divides its work among the ranks of its half: the trip count
 // of the reduced nest depends on the size of a sub-communicator, not on
-// the number of ranks.
+// the number of ranks, once as a block of rows computed before the loop
+// and once as a stride of the loop itself.
 package main
 
 import (
@@ -24,6 +25,13 @@ func main() {
 		for i := 0; i < rows; i++ {
 			for j := 0; j < *m; j++ {
 				s += math.Sqrt(float64(i*j + 1))
+			}
+		}
+		// The same work again, dealt out cyclically over the half: the
+		// step is a call in the loop, which a reduced nest never runs.
+		for i := half.Rank(); i < *n; i += half.Size() {
+			for j := 0; j < *m; j++ {
+				s += math.Sqrt(float64(i*j + 2))
 			}
 		}
 		total := []float64{0}
