@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Group is a communicator other than the world, made by OpSplit: the world
@@ -24,6 +25,22 @@ func newGroup(id int, members []int) *Group {
 
 // Size is the number of ranks in g.
 func (g *Group) Size() int { return len(g.Members) }
+
+// String names g for reports: its id and its members' world ranks (the
+// first eight of a larger one).
+func (g *Group) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "communicator %d (world ranks", g.ID)
+	for i, w := range g.Members {
+		if i == 8 {
+			fmt.Fprintf(&b, " ... %d ranks in all", len(g.Members))
+			break
+		}
+		fmt.Fprintf(&b, " %d", w)
+	}
+	b.WriteString(")")
+	return b.String()
+}
 
 // RankOf is the rank in g of world rank w, if w is a member.
 func (g *Group) RankOf(w int) (int, bool) {

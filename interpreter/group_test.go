@@ -274,3 +274,21 @@ func TestSplitOfAGroup(t *testing.T) {
 		}
 	}
 }
+
+// A rank blocked on a communicator Split made is reported with it: ranks
+// are world ranks, so the report names the communicator's members.
+func TestGroupDeadlockNamesTheCommunicator(t *testing.T) {
+	var g0, g1 *Group
+	_, err := Simulate(net1, []Program{
+		splitThen(0, 0, func(g *Group) []Op { return []Op{{Kind: OpBcast, Root: 1, Bytes: 8, Group: g}} }, &g0),
+		splitThen(0, 1, func(*Group) []Op { return nil }, &g1),
+	}, Options{})
+	var d *DeadlockError
+	if !errors.As(err, &d) || len(d.Blocked) != 1 || d.Blocked[0].Op != "Bcast(root 1) on communicator 1 (world ranks 0 1)" {
+		t.Errorf("got %v, want rank 0 blocked in Bcast(root 1) on communicator 1 (world ranks 0 1)", err)
+	}
+	big := newGroup(3, []int{9, 8, 7, 6, 5, 4, 3, 2, 1, 0})
+	if got, want := big.String(), "communicator 3 (world ranks 9 8 7 6 5 4 3 2 ... 10 ranks in all)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

@@ -441,6 +441,14 @@ func (s *sim) deadlock() error {
 }
 
 func describe(op Op, inCollective bool) string {
+	s := describeOp(op, inCollective)
+	if op.Group != nil {
+		s += " on " + op.Group.String()
+	}
+	return s
+}
+
+func describeOp(op Op, inCollective bool) string {
 	switch {
 	case inCollective || op.Kind.IsCollective():
 		if op.Kind.rooted() {
