@@ -34,7 +34,12 @@ const (
 func (s *sim) startCollective(r *rank, op Op) {
 	n, me, root := len(s.ranks), r.id, op.Root
 	if g := op.Group; g != nil {
-		n, me = len(g.Members), g.index[r.id]
+		var member bool
+		if me, member = g.index[r.id]; !member {
+			s.fail(r, fmt.Errorf("%v on %v, of which rank %d is not a member", op.Kind, g, r.id))
+			return
+		}
+		n = len(g.Members)
 		if op.Kind.rooted() {
 			var ok bool
 			if root, ok = g.index[op.Root]; !ok {
