@@ -69,18 +69,25 @@ type rankBinder struct{ r *ssaRank }
 // Value implements Binder.
 func (b rankBinder) Value(v ssa.Value) (int64, bool) {
 	r := b.r
-	if r.bindNeeds != nil && !r.bindNeeds[v] {
-		// Not kept live for the nest: its slot may hold another value.
-		return 0, false
-	}
-	if in, ok := v.(ssa.Instruction); ok && r.bindNest[in.Block()] {
-		// Computed by the nest, which has not run: not a value the rank
-		// does not know, one it has not computed (so not recorded as
-		// unknown: the nest may be run to get it).
+	if !r.frameHolds(v) {
+		// Not a value the rank does not know, one it has not computed
+		// or kept (so not recorded as unknown: the nest may be run to
+		// get it).
 		return 0, false
 	}
 	q := bindQuestion{o: r.shared.operand(r.bindFrame.code, v)}
 	return r.answer(&q)
+}
+
+// frameHolds reports whether the frame entering the nest holds v: v is
+// kept live for the nest (else its slot may hold another value) and not
+// computed by the nest, which has not run.
+func (r *ssaRank) frameHolds(v ssa.Value) bool {
+	if r.bindNeeds != nil && !r.bindNeeds[v] {
+		return false
+	}
+	in, ok := v.(ssa.Instruction)
+	return !ok || !r.bindNest[in.Block()]
 }
 
 // Memory implements Binder.
@@ -110,16 +117,9 @@ func (b rankBinder) Size(comm ssa.Value) int64 {
 func (b rankBinder) commQuestion(kind askKind, comm ssa.Value) *bindQuestion {
 	r := b.r
 	q := &bindQuestion{kind: kind}
-	if comm == nil || (r.bindNeeds != nil && !r.bindNeeds[comm]) {
-		return q
+	if comm != nil && r.frameHolds(comm) {
+		q.o, q.comm = r.shared.operand(r.bindFrame.code, comm), true
 	}
-	if in, ok := comm.(ssa.Instruction); ok && r.bindNest[in.Block()] {
-		return q
-	}
-	if _, global := comm.(*ssa.Global); global {
-		return q
-	}
-	q.o, q.comm = r.shared.operand(r.bindFrame.code, comm), true
 	return q
 }
 
@@ -158,17 +158,15 @@ const (
 func (r *ssaRank) ask(f *frame, q *bindQuestion) (int64, bool) {
 	switch q.kind {
 	case askRank, askSize:
-		rank, size := int64(r.rank), int64(r.size)
+		var g *Group
 		if q.comm {
-			if c := *r.ref(f, &q.o); c.k == vOpaque && c.str() == nameComm && c.i > 0 && int(c.i) <= len(r.groups) {
-				g := r.groups[c.i-1]
-				rank, size = int64(g.index[r.rank]), int64(len(g.Members))
-			}
+			g, _ = r.groupOf(*r.ref(f, &q.o))
 		}
+		rank, size := r.rankSize(g)
 		if q.kind == askRank {
-			return rank, true
+			return int64(rank), true
 		}
-		return size, true
+		return int64(size), true
 	}
 	x := *r.ref(f, &q.o)
 	if q.kind == askValue {

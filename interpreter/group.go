@@ -127,10 +127,7 @@ func (s *sim) finishSplit(r *rank, c *collective) (*Group, error) {
 	sort.SliceStable(idx, func(a, b int) bool { return st.key[idx[a]] < st.key[idx[b]] })
 	members := make([]int, len(idx))
 	for i, p := range idx {
-		members[i] = p
-		if parent != nil {
-			members[i] = parent.Members[p]
-		}
+		members[i] = world(parent, p)
 	}
 	s.groups++
 	g := newGroup(s.groups, members)

@@ -46,18 +46,6 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	name, es := ci.mpiName, ci.elemSize
 	// Rank and Size, called every step by many programs, need none of
 	// what follows.
-	switch ci.mpiQuery {
-	case queryRank:
-		if len(args) == 0 || args[0].k != vOpaque || args[0].i == 0 {
-			r.set(f, intv(int64(r.rank)))
-			return Op{}, false, nil
-		}
-	case querySize:
-		if len(args) == 0 || args[0].k != vOpaque || args[0].i == 0 {
-			r.set(f, intv(int64(r.size)))
-			return Op{}, false, nil
-		}
-	}
 	var g *Group
 	if ci.onComm {
 		var err error
@@ -65,10 +53,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			return Op{}, false, err
 		}
 	}
-	rank, size := r.rank, r.size
-	if g != nil {
-		rank, size = g.index[r.rank], len(g.Members)
-	}
+	rank, size := r.rankSize(g)
 	switch ci.mpiQuery {
 	case queryRank:
 		r.set(f, intv(int64(rank)))
@@ -283,17 +268,34 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 // commOf is the communicator of an mpi call whose first argument is one:
 // nil for the world.
 func (r *ssaRank) commOf(in *ssa.Call, name string, c value) (*Group, error) {
-	switch {
-	case c.k == vNil:
+	if c.k == vNil {
 		return nil, r.errorf(in.Pos(), "mpi.%s on a nil communicator: Split returns nil to the ranks that pass a negative color (mpi.Undefined)", name)
-	case c.k != vOpaque || c.str() != nameComm:
-		return nil, r.errorf(in.Pos(), "mpi.%s: the communicator is not known to the interpreter", name)
-	case c.i == 0:
-		return nil, nil
-	case int(c.i) > len(r.groups):
-		return nil, r.errorf(in.Pos(), "internal error: mpi.%s on communicator %d of %d", name, c.i, len(r.groups))
 	}
-	return r.groups[c.i-1], nil
+	g, ok := r.groupOf(c)
+	if !ok {
+		return nil, r.errorf(in.Pos(), "mpi.%s: the communicator is not known to the interpreter", name)
+	}
+	return g, nil
+}
+
+// groupOf is the communicator a comm value stands for (nil: the world),
+// if it is one: its i is 0 for the world, else 1 + the index in r.groups.
+func (r *ssaRank) groupOf(c value) (*Group, bool) {
+	if c.k != vOpaque || c.str() != nameComm || c.i < 0 || int(c.i) > len(r.groups) {
+		return nil, false
+	}
+	if c.i == 0 {
+		return nil, true
+	}
+	return r.groups[c.i-1], true
+}
+
+// rankSize are the rank's number in g and g's size (the world's for nil).
+func (r *ssaRank) rankSize(g *Group) (rank, size int) {
+	if g == nil {
+		return r.rank, r.size
+	}
+	return g.index[r.rank], g.Size()
 }
 
 // isRequest gives a non-blocking call its request.

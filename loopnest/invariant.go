@@ -72,10 +72,8 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 				return true
 			}
 		}
-		if callee := common.StaticCallee(); callee != nil {
-			if path, name := qualified(callee); path == MPIPath && (name == "Comm.Rank" || name == "Comm.Size") {
-				return true
-			}
+		if callee := common.StaticCallee(); callee != nil && isRankSize(callee) {
+			return true
 		}
 	}
 	return false

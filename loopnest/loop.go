@@ -221,11 +221,13 @@ func (l *Loop) BoundValues() []ssa.Value {
 				seen[s.Value] = true
 				out = append(out, s.Value)
 			}
-			if c := CommOf(s.Value); (s.Kind == symbolic.Rank || s.Kind == symbolic.Size) && c != nil && !seen[c] && c.Parent() == l.Func {
+			if s.Kind == symbolic.Rank || s.Kind == symbolic.Size {
 				// The communicator of a Rank or Size called in the
 				// nest, which the evaluator asks about instead.
-				seen[c] = true
-				out = append(out, c)
+				if c := CommOf(s.Value); c != nil && !seen[c] && c.Parent() == l.Func {
+					seen[c] = true
+					out = append(out, c)
+				}
 			}
 			add(s.Def)
 			if m := s.Mem; m != nil {

@@ -22,7 +22,7 @@ func (a *Analyzer) dependsOnRankSize(v ssa.Value, seen map[ssa.Value]bool) bool 
 	case *ssa.Call:
 		common := v.Common()
 		if callee := common.StaticCallee(); callee != nil {
-			if path, name := qualified(callee); path == MPIPath && (name == "Comm.Rank" || name == "Comm.Size") {
+			if isRankSize(callee) {
 				return true
 			}
 			if !a.own(callee) {
@@ -132,6 +132,12 @@ func (a *Analyzer) indexCalls() {
 	}
 }
 
+// isRankSize reports whether fn is Comm.Rank or Comm.Size of package mpi.
+func isRankSize(fn *ssa.Function) bool {
+	path, name := qualified(fn)
+	return path == MPIPath && (name == "Comm.Rank" || name == "Comm.Size")
+}
+
 // CommOf is the communicator a call of Comm.Rank or Comm.Size is made on
 // (its receiver), or nil when v is not such a call.
 func CommOf(v ssa.Value) ssa.Value {
@@ -139,11 +145,7 @@ func CommOf(v ssa.Value) ssa.Value {
 	if !ok {
 		return nil
 	}
-	callee := call.Common().StaticCallee()
-	if callee == nil {
-		return nil
-	}
-	if path, name := qualified(callee); path != MPIPath || (name != "Comm.Rank" && name != "Comm.Size") {
+	if callee := call.Common().StaticCallee(); callee == nil || !isRankSize(callee) {
 		return nil
 	}
 	if args := call.Common().Args; len(args) == 1 {

@@ -275,20 +275,14 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest
 		if !ok || !pr.Timed {
 			return
 		}
-		excl := pr.TotalNs
 		nearest := nearestTimed(l, timed, inline)
 		ids := make([]string, len(nearest))
 		for i, d := range nearest {
 			ids[i] = d.ID
-			if p, ok := o.prof.Region(d.ID); ok {
-				excl -= p.TotalNs
-			}
 		}
-		// The same span with the probes inside it taken out.
-		if own, ok := o.zones.exclusiveOwn(l.ID, ids); ok {
-			excl = own
-		}
-		excl = max(excl, 0) * 1e-9
+		// l's time less its nearest timed loops', the probes taken out.
+		own, _ := o.zones.exclusiveOwn(l.ID, ids)
+		excl := own * 1e-9
 		leaves := countedLeaves(l, timed, inline)
 		var total int64
 		for _, lf := range leaves {

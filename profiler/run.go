@@ -455,11 +455,7 @@ func tail(s string, n int) string {
 // vecList is the value of probe.EnvVec: the vec loops, each with the most
 // iterations of one of its entries when known (k:n).
 func vecList(plan *timerPlan) string {
-	ks := make([]int, 0, len(plan.vec))
-	for k := range plan.vec {
-		ks = append(ks, k)
-	}
-	sort.Ints(ks)
+	ks := sortedIndices(plan.vec)
 	parts := make([]string, len(ks))
 	for i, k := range ks {
 		parts[i] = strconv.Itoa(k)
@@ -471,16 +467,22 @@ func vecList(plan *timerPlan) string {
 }
 
 func indexList(set map[int]bool) string {
-	ks := make([]int, 0, len(set))
-	for k := range set {
-		ks = append(ks, k)
-	}
-	sort.Ints(ks)
+	ks := sortedIndices(set)
 	parts := make([]string, len(ks))
 	for i, k := range ks {
 		parts[i] = strconv.Itoa(k)
 	}
 	return strings.Join(parts, ",")
+}
+
+// sortedIndices are set's members in increasing order.
+func sortedIndices(set map[int]bool) []int {
+	ks := make([]int, 0, len(set))
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Ints(ks)
+	return ks
 }
 
 // newProfile aggregates the fastest timed run m into a profile with its

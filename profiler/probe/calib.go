@@ -79,9 +79,10 @@ func Calibrate() Costs {
 			}
 		}
 	}) - c.Reference
-	// An entry of a vector loop costs NewVec and Done outside the loop's
-	// timer, a + b n for n iterations: fitted from entries of 16 and 1024
-	// iterations, less their ticks (counted inside the loop).
+	// An entry of a vector loop costs NewVec (an atomic swap, inside the
+	// loop's timer) and Done (after it), a + b n for n iterations: fitted
+	// from entries of 16 and 1024 iterations, less their ticks (counted
+	// inside the loop).
 	entry := func(n int) float64 {
 		return best(func() {
 			for i := 0; i < calibIters/n; i++ {

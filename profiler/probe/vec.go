@@ -53,9 +53,9 @@ type Vec struct {
 }
 
 // NewVec starts recording one entry of loop k, or returns nil when k has
-// no vector. It is called before the loop's timer starts: the recorder is
-// the one the previous entry left, so an entry allocates nothing once the
-// loop has run.
+// no vector. The recorder is the prepared one or the one the previous
+// entry handed back (an atomic swap), so an entry allocates nothing once
+// the loop has run.
 func NewVec(k int) *Vec {
 	if k >= len(slots) || !slots[k].vec {
 		return nil
