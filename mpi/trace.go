@@ -37,6 +37,20 @@ type RankTrace struct {
 	Finish float64 `json:"finish,omitempty"`
 }
 
+// BodySum is the time of the ranks' bodies (Finish - Start) summed over
+// the ranks, in seconds; false when a rank has no body times (the MPI
+// backends do not record them).
+func (t *Trace) BodySum() (float64, bool) {
+	sum := 0.0
+	for _, rk := range t.Ranks {
+		if !(rk.Finish > rk.Start && rk.Start > 0) {
+			return 0, false
+		}
+		sum += rk.Finish - rk.Start
+	}
+	return sum, len(t.Ranks) > 0
+}
+
 // Event is one MPI call (T0 = enter, T1 = leave, seconds of Wtime) or an
 // interval mark (T0 = T1). Peer is the point-to-point partner (for Recv and
 // Wait the actual source), Root the root of a rooted collective; -1 where

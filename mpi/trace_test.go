@@ -212,3 +212,19 @@ func FuzzParseTrace(f *testing.F) {
 		}
 	})
 }
+
+// TestBodySum adds the ranks' body times, and refuses a trace where a
+// rank has none (the MPI backends record no Start and Finish).
+func TestBodySum(t *testing.T) {
+	tr := &mpi.Trace{Ranks: []mpi.RankTrace{{Start: 1, Finish: 3.5}, {Start: 1.25, Finish: 2}}}
+	if got, ok := tr.BodySum(); !ok || got != 3.25 {
+		t.Errorf("BodySum = %v, %v; want 3.25, true", got, ok)
+	}
+	tr.Ranks = append(tr.Ranks, mpi.RankTrace{})
+	if got, ok := tr.BodySum(); ok {
+		t.Errorf("a rank without body times: BodySum = %v, true; want false", got)
+	}
+	if _, ok := (&mpi.Trace{}).BodySum(); ok {
+		t.Error("a trace without ranks: BodySum ok")
+	}
+}

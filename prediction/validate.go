@@ -16,6 +16,7 @@ import (
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/model"
 	"github.com/parpredict/parpredict/mpi"
+	"github.com/parpredict/parpredict/profiler"
 	"github.com/parpredict/parpredict/report"
 )
 
@@ -89,6 +90,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	}
 	actual := report.Sweep{Program: opts.Package, Machine: "this computer", Args: opts.Args}
 	predicted := report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}
+	bodies := map[int][]float64{} // the ranks' bodies of each run, summed
 	total, done := len(opts.NP)*(opts.Reps+1), 0
 	// The rank counts take turns, so that a slow spell of the machine
 	// does not fall on the runs of one count.
@@ -98,11 +100,14 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 			if opts.Progress != nil {
 				opts.Progress(done, total, fmt.Sprintf("run P=%d (%d/%d)", p, k+1, opts.Reps))
 			}
-			t, err := realRun(ctx, bin, tmp, p, opts)
+			t, body, err := realRun(ctx, bin, tmp, p, opts)
 			if err != nil {
 				return nil, err
 			}
 			v.Runs[p] = append(v.Runs[p], t)
+			if body > 0 {
+				bodies[p] = append(bodies[p], body)
+			}
 		}
 	}
 	for _, p := range opts.NP {
@@ -134,11 +139,31 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	for i := range v.Report.Rows {
 		v.Report.Rows[i].Runs = v.Runs[v.Report.Rows[i].P]
 	}
+	v.Report.Drift = machineDrift(oracle.prof, opts.Args, bodies)
 	return v, nil
 }
 
-// realRun runs the program once with p ranks and returns the compared time.
-func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) (float64, error) {
+// machineDrift compares the ranks' bodies of the fastest real run at the
+// profile's rank count with those of the profile's runs of the program
+// without probes (Totals.PlainBodyNs), when both ran the same arguments:
+// how much faster or slower the machine is now than when it was profiled.
+// nil when they cannot be compared (other arguments, no such rank count
+// among the runs, a profile without plain runs).
+func machineDrift(prof *profiler.Profile, args []string, bodies map[int][]float64) *report.MachineDrift {
+	t := prof.Totals
+	runs := bodies[prof.Meta.NP]
+	if t.PlainBodyNs <= 0 || len(runs) == 0 || !slices.Equal(prof.Meta.Args, args) {
+		return nil
+	}
+	profiled, measured := t.PlainBodyNs*1e-9, slices.Min(runs)
+	return &report.MachineDrift{P: prof.Meta.NP, Profiled: profiled, Measured: measured, Ratio: measured / profiled}
+}
+
+// realRun runs the program once with p ranks and returns the compared
+// time and, when the run was traced (an interval is compared), its ranks'
+// body times summed (0 otherwise), as the profiler times its runs of the
+// program without probes.
+func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) (float64, float64, error) {
 	tracePath := filepath.Join(tmp, "trace.json")
 	args := append([]string{"-np", strconv.Itoa(p)}, opts.Args...)
 	if opts.Interval > 0 {
@@ -155,21 +180,22 @@ func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) 
 	cmd.Stderr = &stderr
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("prediction: running %s with %d ranks: %v\n%s", opts.Package, p, err, stderr.String())
+		return 0, 0, fmt.Errorf("prediction: running %s with %d ranks: %v\n%s", opts.Package, p, err, stderr.String())
 	}
 	wall := time.Since(start).Seconds()
 	if opts.Interval == 0 {
-		return wall, nil
+		return wall, 0, nil
 	}
 	tr, err := mpi.ReadTrace(tracePath)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	span, ok := traceInterval(tr, opts.Interval)
 	if !ok {
-		return 0, fmt.Errorf("prediction: the run of %s never marks interval %d (BeginInterval/EndInterval); use --interval 0 to compare whole runs", opts.Package, opts.Interval)
+		return 0, 0, fmt.Errorf("prediction: the run of %s never marks interval %d (BeginInterval/EndInterval); use --interval 0 to compare whole runs", opts.Package, opts.Interval)
 	}
-	return span, nil
+	body, _ := tr.BodySum()
+	return span, body, nil
 }
 
 // contentionRanks are the rank counts of a profile's contention runs on a

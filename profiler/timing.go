@@ -200,12 +200,9 @@ func (r *runner) runPlain(ctx context.Context, pb *plainBinary) (float64, error)
 	if err != nil {
 		return 0, nil // no trace: not a program of mpi.Main
 	}
-	sum := 0.0
-	for _, rk := range tr.Ranks {
-		if !(rk.Finish > rk.Start && rk.Start > 0) {
-			return 0, nil
-		}
-		sum += (rk.Finish - rk.Start) * 1e9
+	sum, ok := tr.BodySum()
+	if !ok {
+		return 0, nil
 	}
-	return sum, nil
+	return sum * 1e9, nil
 }

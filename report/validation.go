@@ -49,6 +49,51 @@ type ValidationReport struct {
 	MeanRelErr float64         `json:"mean_rel_err"`
 	// WorstP is the P of the largest relative error.
 	WorstP int `json:"worst_p"`
+	// Drift compares the machine's speed during the real runs with its
+	// speed when the profile was made (set by the caller); nil when the
+	// two cannot be compared.
+	Drift *MachineDrift `json:"machine_drift,omitempty"`
+}
+
+// MachineDrift compares the program's speed during a validation's real
+// runs with its speed when it was profiled: the same program built
+// without probes, the same arguments and rank count, the ranks' bodies
+// timed from each run's trace, the fastest run of each side. A machine
+// that slowed down or sped up between the two (other processes, a
+// neighbour on a shared host, the caches' state) moves every predicted
+// time's error by about as much, whatever the model.
+type MachineDrift struct {
+	P        int     `json:"p"`          // the rank count compared
+	Profiled float64 `json:"profiled_s"` // ranks' bodies, summed, when profiled
+	Measured float64 `json:"measured_s"` // the same in the validation's runs
+	Ratio    float64 `json:"ratio"`      // Measured / Profiled
+}
+
+// driftTolerance is the change of the machine's speed below which the
+// validation's text calls the machine unchanged: the spread of repeated
+// fastest runs on a quiet machine.
+const driftTolerance = 0.05
+
+// Describe says in one sentence how the machine's speed compares.
+func (d *MachineDrift) Describe() string {
+	head := fmt.Sprintf("machine: the ranks' bodies at P = %d took %s s in these runs, %s s when profiled", d.P, secs(d.Measured), secs(d.Profiled))
+	change := d.Ratio - 1
+	switch {
+	case math.Abs(change) <= driftTolerance:
+		return head + fmt.Sprintf(" (%s: the machine ran as fast as then)", signedPercent(change))
+	case change > 0:
+		return head + fmt.Sprintf(" (%s slower: the machine slowed down since the profile, and every error includes that; profile again just before validating)", percent(change))
+	default:
+		return head + fmt.Sprintf(" (%s faster: the machine sped up since the profile, and every error includes that; profile again just before validating)", percent(-change))
+	}
+}
+
+// signedPercent formats a fraction as a percentage with its sign.
+func signedPercent(x float64) string {
+	if x < 0 {
+		return "-" + percent(-x)
+	}
+	return "+" + percent(x)
 }
 
 // Validation pairs actual and predicted points by configuration; each side
@@ -136,8 +181,15 @@ func (r *ValidationReport) WriteText(w io.Writer) error {
 	if err := table(w, rows); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nmean error %s, max error %s (P = %d)\n", percent(r.MeanRelErr), percent(r.MaxRelErr), r.WorstP)
-	return err
+	if _, err := fmt.Fprintf(w, "\nmean error %s, max error %s (P = %d)\n", percent(r.MeanRelErr), percent(r.MaxRelErr), r.WorstP); err != nil {
+		return err
+	}
+	if r.Drift != nil {
+		if _, err := fmt.Fprintln(w, r.Drift.Describe()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // WriteCSV writes one line per configuration with a header.

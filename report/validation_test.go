@@ -98,3 +98,38 @@ func TestValidationErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestValidationDrift writes the machine's change of speed since the
+// profile, in words that say which way and whether it matters.
+func TestValidationDrift(t *testing.T) {
+	for _, tc := range []struct {
+		ratio float64
+		want  string
+	}{
+		{1.26, "(26.0% slower: the machine slowed down since the profile"},
+		{0.8, "(20.0% faster: the machine sped up since the profile"},
+		{1.03, "(+3.0%: the machine ran as fast as then)"},
+		{0.96, "(-4.0%: the machine ran as fast as then)"},
+	} {
+		r, err := Validation(times(10, 5), times(9, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Drift = &MachineDrift{P: 1, Profiled: 0.5, Measured: 0.5 * tc.ratio, Ratio: tc.ratio}
+		var b strings.Builder
+		if err := r.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "machine: the ranks' bodies at P = 1 took "+secs(0.5*tc.ratio)+" s in these runs, 0.5 s when profiled") ||
+			!strings.Contains(b.String(), tc.want) {
+			t.Errorf("ratio %v: text\n%s\nwant %q", tc.ratio, b.String(), tc.want)
+		}
+		b.Reset()
+		if err := r.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), `"machine_drift": {`) || !strings.Contains(b.String(), `"ratio": `) {
+			t.Errorf("JSON without the drift:\n%s", b.String())
+		}
+	}
+}

@@ -37,7 +37,10 @@ the program's main loop, user interval 1 (BeginInterval(1)/EndInterval(1)),
 read from the run's trace and from the simulation; --interval 0 compares
 whole runs instead. Each count runs --reps times, the counts taking turns, and
 the fastest run is kept (the least disturbed by other processes, as the
-profile keeps each region's fastest time).`,
+profile keeps each region's fastest time). Under the table a line compares
+the machine's speed in these runs with its speed when the profile was made
+(the program's ranks' bodies at the profile's rank count, same arguments):
+a machine that slowed down since moves every error by as much.`,
 		Example: `  predict validate ./examples/heat --np 1,2,4,8 -- -n 400 -steps 200 -check=false
   predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),

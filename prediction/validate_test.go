@@ -1,0 +1,57 @@
+package prediction
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/parpredict/parpredict/profiler"
+)
+
+// TestMachineDrift compares the real runs' bodies at the profile's rank
+// count with the profile's runs without probes, and only then.
+func TestMachineDrift(t *testing.T) {
+	prof := &profiler.Profile{Meta: profiler.Meta{NP: 1, Args: []string{"-n", "96"}},
+		Totals: profiler.Totals{PlainBodyNs: 0.5e9}}
+	bodies := map[int][]float64{1: {0.7, 0.6, 0.65}, 2: {0.4}}
+	d := machineDrift(prof, []string{"-n", "96"}, bodies)
+	if d == nil || d.P != 1 || d.Profiled != 0.5 || d.Measured != 0.6 || d.Ratio != 0.6/0.5 {
+		t.Errorf("drift %+v, want P 1, profiled 0.5 s, measured 0.6 s (the fastest run), ratio 1.2", d)
+	}
+	for name, c := range map[string]struct {
+		prof   profiler.Profile
+		args   []string
+		bodies map[int][]float64
+	}{
+		"other arguments":        {*prof, []string{"-n", "200"}, bodies},
+		"profile's count un-run": {*prof, []string{"-n", "96"}, map[int][]float64{2: {0.4}}},
+		"no plain runs":          {profiler.Profile{Meta: prof.Meta}, []string{"-n", "96"}, bodies},
+	} {
+		if d := machineDrift(&c.prof, c.args, c.bodies); d != nil {
+			t.Errorf("%s: drift %+v, want none", name, d)
+		}
+	}
+}
+
+// TestValidateReportsDrift validates heat at P = 1 with its profile made
+// just before: the report compares the machine's speed in the real runs
+// with the profile's runs of the same program, and finds them alike
+// within a factor the machine's noise cannot reach.
+func TestValidateReportsDrift(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles and runs a program")
+	}
+	args := []string{"-n", "64", "-steps", "20", "-check=false"}
+	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./examples/heat", Args: args, NP: []int{1}, Reps: 2,
+		Interval: 1, Profile: filepath.Join(t.TempDir(), "heat.profile.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := v.Report.Drift
+	if d == nil {
+		t.Fatal("no machine drift in the report of a validation with the profile's arguments at its rank count")
+	}
+	if d.P != 1 || !(d.Profiled > 0) || !(d.Measured > 0) || d.Ratio < 0.25 || d.Ratio > 4 {
+		t.Errorf("drift %+v: want P 1, both times positive, a ratio between 0.25 and 4", d)
+	}
+}
