@@ -2,6 +2,7 @@ package loopnest
 
 import (
 	"fmt"
+	"go/types"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -24,6 +25,12 @@ type Analyzer struct {
 	values map[*ssa.Function]bool
 
 	noStores map[*ssa.Function]bool // see neverStores
+
+	// The program's runtime types and the methods of interface calls
+	// resolved against them (invokeCallees).
+	runtimeProg  *ssa.Program
+	runtimeTypes []types.Type
+	invokes      map[invokeKey][]*ssa.Function
 }
 
 // SetProgram gives the analyzer the program's own functions, so that a

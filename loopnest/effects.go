@@ -127,15 +127,44 @@ func (a *Analyzer) callSummary(s *summary, call *ssa.Call) {
 		s.put(&s.calls, Site{Name: b.Name(), Pos: pos, Pure: a.pure.PureBuiltin(b.Name())})
 		return
 	}
-	callee := common.StaticCallee()
-	if callee == nil {
-		name := "dynamic call"
-		if common.IsInvoke() {
-			name = "interface method " + common.Method.Name()
-		}
-		s.put(&s.calls, Site{Name: name, Pos: pos})
+	if callee := common.StaticCallee(); callee != nil {
+		a.calleeSummary(s, callee, pos)
 		return
 	}
+	name := "dynamic call"
+	var fns []*ssa.Function
+	if common.IsInvoke() {
+		name = "interface method " + common.Method.Name()
+		fns = a.invokeCallees(call.Parent().Prog, common)
+	}
+	// An interface method call is what the methods it may run do: pure
+	// if each is (and there is one at least).
+	pure := len(fns) > 0
+	for _, fn := range fns {
+		sub := &summary{}
+		a.calleeSummary(sub, fn, pos)
+		pure = pure && len(sub.mpi) == 0 && len(sub.effects) == 0
+		for _, x := range sub.mpi {
+			s.put(&s.mpi, x)
+		}
+		for _, x := range sub.effects {
+			s.put(&s.effects, x)
+		}
+		for _, c := range sub.calls {
+			if c.Via == "" && c.Pos == pos { // the method's own site
+				pure = pure && c.Pure
+			} else {
+				s.put(&s.calls, c)
+			}
+		}
+	}
+	s.put(&s.calls, Site{Name: name, Pos: pos, Pure: pure})
+}
+
+// calleeSummary puts the sites of a call at pos of the function callee
+// into s: the call itself, and the MPI calls, effects and impure calls of
+// a program function's body.
+func (a *Analyzer) calleeSummary(s *summary, callee *ssa.Function, pos token.Pos) {
 	path, name := qualified(callee)
 	switch {
 	case path == MPIPath && !a.pure.Pure(callee):

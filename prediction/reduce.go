@@ -458,6 +458,9 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 				if callee := x.Common().StaticCallee(); callee != nil && readOnly != nil && readOnly(callee) {
 					continue // computes only: its pointer arguments are read
 				}
+				if c := x.Common(); c.IsInvoke() && loopnest.MayReachMemory(c.Value.Type()) {
+					w.add(c.Value, 0) // a method may write through its receiver
+				}
 				for _, a := range x.Common().Args {
 					switch a.Type().Underlying().(type) {
 					case *types.Pointer, *types.Slice:
