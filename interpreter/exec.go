@@ -310,7 +310,13 @@ type deferred struct {
 	cost float64 // oracle.CallCost of the defer statement
 }
 
+// assume records an assumption at pos; instructions without a position
+// (the call of a range-over-func iterator) borrow the nearest earlier
+// one, as errorf does.
 func (r *ssaRank) assume(pos token.Pos, format string, args ...any) {
+	if !pos.IsValid() && len(r.stack) > 0 {
+		pos = r.nearestPos(r.top())
+	}
 	a := Assumption{Pos: r.shared.prog.Fset.Position(pos).String(), What: fmt.Sprintf(format, args...)}
 	r.shared.assume[a] = true
 }
