@@ -498,7 +498,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			r.bindNeeds, r.bindNest = nil, nil
 		}
 		for i := range rc.writes {
-			r.havocValue(r.get(f, &rc.writes[i]))
+			havocReach(r.get(f, &rc.writes[i]), 0)
 		}
 		for i := range rc.through {
 			r.havocPath(f, &rc.through[i])
@@ -662,6 +662,25 @@ func (r *ssaRank) havocValue(v value) {
 	case vPtr, vSlice, vStruct, vArray, vMap:
 		if v.obj != nil {
 			v.obj.havoc()
+		}
+	}
+}
+
+// havocReach makes the memory v points to unknown, as havocValue does;
+// for a closure, the memory its free variables point to, for an
+// interface, its dynamic value's: what a reduced nest that calls them
+// may have written. (A library call's arguments keep havocValue: the
+// closure a range-over-func loop gives its iterator holds the loop's
+// exit state, which the code after the call branches on.)
+func havocReach(v value, depth int) {
+	switch v.k {
+	case vPtr, vSlice, vStruct, vArray, vMap:
+		if v.obj != nil {
+			v.obj.havoc()
+		}
+	case vFunc, vIface:
+		if v.obj != nil && depth < 8 {
+			v.obj.each(func(c value) { havocReach(c, depth+1) })
 		}
 	}
 }

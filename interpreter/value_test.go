@@ -61,3 +61,28 @@ func TestFloatAndComplexValues(t *testing.T) {
 		t.Error("0 and -0 are different map keys")
 	}
 }
+
+// What a call through a closure or an interface may write is the memory
+// its free variables or its dynamic value point to: havocReach forgets
+// that memory, and keeps the closure's and the interface's own cells.
+func TestHavocReachesThroughClosuresAndInterfaces(t *testing.T) {
+	counter := newObject(intv(0), nil) // a captured variable
+	closure := value{k: vFunc, obj: newDense(value{k: vPtr, obj: counter})}
+	havocReach(closure, 0)
+	if counter.get(0).known() {
+		t.Error("the closure's captured variable stays known")
+	}
+	if c := closure.obj.get(0); c.k != vPtr || c.obj != counter {
+		t.Errorf("the closure's free variable became %v", c)
+	}
+
+	box := newObject(intv(3), nil) // what the interface's pointer points to
+	iface := value{k: vIface, obj: newDense(value{k: vPtr, obj: box})}
+	havocReach(iface, 0)
+	if box.get(0).known() {
+		t.Error("the interface's dynamic value's memory stays known")
+	}
+	if c := iface.obj.get(0); c.k != vPtr || c.obj != box {
+		t.Errorf("the interface's dynamic value became %v", c)
+	}
+}

@@ -31,6 +31,7 @@ type Analyzer struct {
 	runtimeProg  *ssa.Program
 	runtimeTypes []types.Type
 	invokes      map[invokeKey][]*ssa.Function
+	fvals        *funcValues // see funcValueCallees
 }
 
 // SetProgram gives the analyzer the program's own functions, so that a
@@ -38,7 +39,7 @@ type Analyzer struct {
 // a caller passes such a value.
 func (a *Analyzer) SetProgram(fns []*ssa.Function) {
 	a.all = fns
-	a.calls, a.makes = nil, nil
+	a.calls, a.makes, a.fvals = nil, nil, nil
 }
 
 // NewAnalyzer returns an analyzer that treats calls of the registry's

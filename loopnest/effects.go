@@ -136,9 +136,12 @@ func (a *Analyzer) callSummary(s *summary, call *ssa.Call) {
 	if common.IsInvoke() {
 		name = "interface method " + common.Method.Name()
 		fns = a.invokeCallees(call.Parent().Prog, common)
+	} else {
+		fns = a.funcValueCallees(call.Parent().Prog, common.Signature())
 	}
-	// An interface method call is what the methods it may run do: pure
-	// if each is (and there is one at least).
+	// A call through an interface or a function value is what the
+	// functions it may run do: pure if each is (and there is one at
+	// least).
 	pure := len(fns) > 0
 	for _, fn := range fns {
 		sub := &summary{}

@@ -458,8 +458,10 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 				if callee := x.Common().StaticCallee(); callee != nil && readOnly != nil && readOnly(callee) {
 					continue // computes only: its pointer arguments are read
 				}
-				if c := x.Common(); c.IsInvoke() && loopnest.MayReachMemory(c.Value.Type()) {
+				if c := x.Common(); c.IsInvoke() {
 					w.add(c.Value, 0) // a method may write through its receiver
+				} else if _, named := c.Value.(*ssa.Function); !named {
+					w.add(c.Value, 0) // a closure may write its free variables
 				}
 				for _, a := range x.Common().Args {
 					switch a.Type().Underlying().(type) {

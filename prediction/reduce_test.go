@@ -213,3 +213,19 @@ func TestTripCountsOfSubCommunicators(t *testing.T) {
 		}
 	}
 }
+
+// A reduced loop that calls a function value writes what the closure
+// behind it may write (its free variables): the value is among the
+// nest's writes; one that calls an interface method writes what the
+// method's receiver reaches.
+func TestWritesOfDynamicCalls(t *testing.T) {
+	got := nestWrites(t, "testdata/funcvals")
+	for fn, want := range map[string]string{
+		"forEach":  "write f",
+		"scaleAll": "write s",
+	} {
+		if got[fn] != want {
+			t.Errorf("%s writes %q, want %q", fn, got[fn], want)
+		}
+	}
+}

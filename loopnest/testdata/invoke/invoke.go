@@ -2,7 +2,11 @@
 // reduction plan's resolution of such calls (invoke_test.go).
 package invoke
 
-import "github.com/parpredict/parpredict/mpi"
+import (
+	"context"
+
+	"github.com/parpredict/parpredict/mpi"
+)
 
 // Shape's methods only compute.
 type Shape interface{ Area() float64 }
@@ -78,4 +82,45 @@ func Gets(u Unmade, n int) float64 {
 		t += u.Get()
 	}
 	return t
+}
+
+// Kernels through function values: square and the closure both only
+// compute, so a loop calling a func(float64) float64 is reduced.
+func square(x float64) float64 { return x * x }
+
+func Apply(xs []float64, f func(float64) float64) float64 {
+	t := 0.0
+	for i := range xs { // apply
+		t += f(xs[i])
+	}
+	return t
+}
+
+func Kernels(xs []float64, k float64) float64 {
+	return Apply(xs, square) + Apply(xs, func(x float64) float64 { return k * x })
+}
+
+// The only func(int) values: one calls MPI.
+func Each(n int, f func(int)) {
+	for i := 0; i < n; i++ { // each
+		f(i)
+	}
+}
+
+func Ranks(c *mpi.Comm, n int) {
+	Each(n, func(int) { c.Barrier() })
+}
+
+// A func() may come from the standard library (context's cancel
+// function): calls of one stay unknown.
+func Calls(n int, f func()) {
+	for i := 0; i < n; i++ { // calls
+		f()
+	}
+}
+
+func Cancels(ctx context.Context, n int) {
+	_, cancel := context.WithCancel(ctx)
+	Calls(n, cancel)
+	Calls(n, func() {})
 }

@@ -1,0 +1,156 @@
+package loopnest
+
+import (
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// funcValues indexes the function values of the program's own code by
+// signature, for funcValueCallees.
+type funcValues struct {
+	taken   []*ssa.Function // functions, closures and method values whose value own code takes
+	foreign []types.Type    // signatures of function values that may come from outside the program
+	own     map[*types.Package]bool
+}
+
+// ownType reports whether t, or what it points to, is a type of the
+// program's own packages (an unnamed type counts as one).
+func (fv *funcValues) ownType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return fv.own[n.Obj().Pkg()]
+	}
+	return true
+}
+
+// funcValueCallees are the functions a call through a function value of
+// signature sig may run: the program's functions, closures and method
+// values of that signature whose value its own code takes (passes,
+// stores, returns; a bound method value is its method), sorted by name.
+// None, so that the call stays unknown, when a value of that signature
+// may come from outside the program: a function's or a package variable's
+// value of another package, a field of another package's struct, the
+// result of a call of another package's function or of a function value,
+// or a parameter of a function whose value is taken (another package
+// may call it).
+func (a *Analyzer) funcValueCallees(prog *ssa.Program, sig *types.Signature) []*ssa.Function {
+	if a.fvals == nil {
+		a.fvals = a.indexFuncValues(prog)
+	}
+	for _, t := range a.fvals.foreign {
+		if types.Identical(t, sig) {
+			return nil
+		}
+	}
+	var fns []*ssa.Function
+	for _, fn := range a.fvals.taken {
+		if types.Identical(fn.Signature, sig) {
+			fns = append(fns, fn)
+		}
+	}
+	return fns
+}
+
+func (a *Analyzer) indexFuncValues(prog *ssa.Program) *funcValues {
+	fv := &funcValues{own: map[*types.Package]bool{}}
+	for _, fn := range a.all {
+		if fn.Pkg != nil {
+			fv.own[fn.Pkg.Pkg] = true
+		}
+	}
+	seen := map[*ssa.Function]bool{}
+	// Another package may call a function whose value is taken, with
+	// its own function values as arguments.
+	take := func(fn *ssa.Function) {
+		if fn.Synthetic != "" {
+			// A bound method value (x.M) runs the method M.
+			if obj, ok := fn.Object().(*types.Func); ok {
+				if declared := prog.FuncValue(obj); declared != nil {
+					fn = declared
+				}
+			}
+		}
+		if !seen[fn] {
+			seen[fn] = true
+			fv.taken = append(fv.taken, fn)
+		}
+		for _, p := range fn.Params {
+			if _, ok := p.Type().Underlying().(*types.Signature); ok {
+				fv.foreign = append(fv.foreign, p.Type().Underlying())
+			}
+		}
+	}
+	var ops []*ssa.Value
+	for _, fn := range a.all {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				a.funcValuesOf(in, take, fv, &ops)
+			}
+		}
+	}
+	sort.Slice(fv.taken, func(i, j int) bool { return fv.taken[i].String() < fv.taken[j].String() })
+	return fv
+}
+
+// funcValuesOf records the function values instruction in takes and the
+// foreign ones it brings in.
+func (a *Analyzer) funcValuesOf(in ssa.Instruction, take func(*ssa.Function), fv *funcValues, ops *[]*ssa.Value) {
+	if mc, ok := in.(*ssa.MakeClosure); ok {
+		take(mc.Fn.(*ssa.Function))
+		return
+	}
+	var callee ssa.Value
+	if c, ok := in.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
+		callee = c.Common().Value
+	}
+	*ops = in.Operands((*ops)[:0])
+	for _, op := range *ops {
+		if op == nil || *op == nil || *op == callee {
+			continue
+		}
+		if f, ok := (*op).(*ssa.Function); ok {
+			take(f)
+		}
+	}
+	v, ok := in.(ssa.Value)
+	if !ok {
+		return
+	}
+	foreign := false
+	switch x := in.(type) {
+	case *ssa.Call:
+		st := x.Common().StaticCallee()
+		foreign = st == nil || !a.own(st)
+	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok {
+			foreign = g.Pkg == nil || !fv.own[g.Pkg.Pkg]
+		}
+	case *ssa.FieldAddr:
+		foreign = !fv.ownType(x.X.Type())
+	case *ssa.Field:
+		foreign = !fv.ownType(x.X.Type())
+	}
+	if !foreign {
+		return
+	}
+	// The value itself, a tuple's parts, or what a field address points to.
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if s, ok := tup.At(i).Type().Underlying().(*types.Signature); ok {
+				fv.foreign = append(fv.foreign, s)
+			}
+		}
+		return
+	}
+	if s, ok := t.Underlying().(*types.Signature); ok {
+		fv.foreign = append(fv.foreign, s)
+	}
+}
