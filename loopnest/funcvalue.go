@@ -2,6 +2,7 @@ package loopnest
 
 import (
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -10,9 +11,18 @@ import (
 // funcValues indexes the function values of the program's own code by
 // signature, for funcValueCallees.
 type funcValues struct {
-	taken   []*ssa.Function // functions, closures and method values whose value own code takes
-	foreign []types.Type    // signatures of function values that may come from outside the program
+	taken   []takenFunc  // functions, closures and method values whose value own code takes
+	foreign []types.Type // signatures of function values that may come from outside the program
 	own     map[*types.Package]bool
+}
+
+// takenFunc is a function value: sig is the value's signature, fn the
+// function that calling it runs (for a method value or a method
+// expression, the declared method, whose signature lacks the receiver
+// that a method expression takes first).
+type takenFunc struct {
+	fn  *ssa.Function
+	sig *types.Signature
 }
 
 // ownType reports whether t, or what it points to, is a type of the
@@ -47,9 +57,9 @@ func (a *Analyzer) funcValueCallees(prog *ssa.Program, sig *types.Signature) []*
 		}
 	}
 	var fns []*ssa.Function
-	for _, fn := range a.fvals.taken {
-		if types.Identical(fn.Signature, sig) {
-			fns = append(fns, fn)
+	for _, tf := range a.fvals.taken {
+		if types.Identical(tf.sig, sig) && !slices.Contains(fns, tf.fn) {
+			fns = append(fns, tf.fn)
 		}
 	}
 	return fns
@@ -63,22 +73,24 @@ func (a *Analyzer) indexFuncValues(prog *ssa.Program) *funcValues {
 		}
 	}
 	seen := map[*ssa.Function]bool{}
-	// Another package may call a function whose value is taken, with
-	// its own function values as arguments.
-	take := func(fn *ssa.Function) {
+	take := func(value *ssa.Function) {
+		if seen[value] {
+			return
+		}
+		seen[value] = true
+		fn := value
 		if fn.Synthetic != "" {
-			// A bound method value (x.M) runs the method M.
+			// A method value (x.M) or expression (T.M) runs the method M.
 			if obj, ok := fn.Object().(*types.Func); ok {
 				if declared := prog.FuncValue(obj); declared != nil {
 					fn = declared
 				}
 			}
 		}
-		if !seen[fn] {
-			seen[fn] = true
-			fv.taken = append(fv.taken, fn)
-		}
-		for _, p := range fn.Params {
+		fv.taken = append(fv.taken, takenFunc{fn: fn, sig: value.Signature})
+		// Another package may call a function whose value is taken,
+		// with its own function values as arguments.
+		for _, p := range value.Params {
 			if _, ok := p.Type().Underlying().(*types.Signature); ok {
 				fv.foreign = append(fv.foreign, p.Type().Underlying())
 			}
@@ -92,7 +104,7 @@ func (a *Analyzer) indexFuncValues(prog *ssa.Program) *funcValues {
 			}
 		}
 	}
-	sort.Slice(fv.taken, func(i, j int) bool { return fv.taken[i].String() < fv.taken[j].String() })
+	sort.SliceStable(fv.taken, func(i, j int) bool { return fv.taken[i].fn.String() < fv.taken[j].fn.String() })
 	return fv
 }
 

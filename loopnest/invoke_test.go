@@ -28,6 +28,7 @@ func TestInterfaceCallsResolved(t *testing.T) {
 		{"apply", true, "", ""},
 		{"each", false, "Barrier", "contains MPI"},
 		{"calls", false, "", "dynamic call"},
+		{"exprs", false, "", "store to package variable hits"},
 	} {
 		t.Run(tc.mark, func(t *testing.T) {
 			l := loopAt(t, p, marks[tc.mark])

@@ -124,3 +124,24 @@ func Cancels(ctx context.Context, n int) {
 	Calls(n, cancel)
 	Calls(n, func() {})
 }
+
+// A method expression is a function value too: (*acc).add, taken as a
+// func(*acc, int), writes a package variable, so a loop calling a
+// func(*acc, int) is not reduced although the other one, noop, only
+// computes.
+type acc struct{ n int }
+
+func (a *acc) add(x int) { hits += x }
+
+func noop(a *acc, x int) {}
+
+func Exprs(a *acc, n int, f func(*acc, int)) {
+	for i := 0; i < n; i++ { // exprs
+		f(a, i)
+	}
+}
+
+func UseExprs(a *acc) {
+	Exprs(a, 3, noop)
+	Exprs(a, 3, (*acc).add)
+}
