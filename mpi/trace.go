@@ -3,6 +3,7 @@ package mpi
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"time"
 
@@ -97,7 +98,19 @@ type rankTrace struct {
 	block    int // size of the current block: the weight of its call
 	left     int // calls of the current block still to come
 	pick     int // the call of the current block to record, counted down with left
+	// Calls of longCall or more are recorded whether picked or not, with
+	// weight 1: a rare long call (the one Gatherv after thousands of
+	// Allreduces) picked with weight 8 made its site's time 8 times too
+	// long, and not picked its time vanished. carry moves the weight such
+	// a call did not take, or took from its block, to the next short
+	// picked call, so that the weights still add up to the calls made.
+	carry int
 }
+
+// longCall is the duration from which a call is recorded in a sampled
+// trace whether its block picked it or not: some tens of small-message
+// calls on a node.
+const longCall = 50e-6
 
 // rec is an event as a rank records it. It holds no pointer (the
 // operation and the call site are small numbers), so that recording one
@@ -202,30 +215,50 @@ var epoch = time.Now()
 // Wtime is the elapsed wall-clock time in seconds since the process started.
 func Wtime() float64 { return time.Since(epoch).Seconds() }
 
-// start returns the enter time of an operation when tracing is on.
-// It returns -1 for a call that is not recorded (sampling, interval marks
-// only).
+// start returns the enter time of an operation when tracing is on: -Inf
+// for a call that is not recorded (interval marks only), -(time+1) for
+// one that sampling did not pick (recorded only if it lasts longCall).
 func (c *Comm) start() float64 {
 	if c.tr == nil {
 		return 0
 	}
-	if c.tr.intervalsOnly || c.tr.sample && !c.tr.take() {
-		return -1
+	if c.tr.intervalsOnly {
+		return math.Inf(-1)
+	}
+	if c.tr.sample && !c.tr.take() {
+		return -(Wtime() + 1)
 	}
 	return Wtime()
 }
 
 func (c *Comm) record(t0 float64, op string, peer, root, bytes, tag, req int) {
-	if c.tr == nil || t0 < 0 {
+	if c.tr == nil || math.IsInf(t0, -1) {
 		return
 	}
-	e := rec{op: opCode(op), t0: t0, t1: Wtime(), peer: int64(peer), root: int64(root), bytes: int64(bytes),
-		tag: int64(tag), req: int64(req), w: 1, site: callSiteID()}
-	if c.tr.sample {
-		c.tr.recorded++
-		e.w = int32(c.tr.block)
+	t1 := Wtime()
+	w := 1
+	if t := c.tr; t.sample {
+		picked := t0 >= 0
+		if !picked {
+			t0 = -t0 - 1
+		}
+		long := t1-t0 >= longCall
+		switch {
+		case picked && !long:
+			t.recorded++
+			w = max(t.block+t.carry, 1)
+			t.carry += t.block - w
+		case picked: // long: itself only; its block's other calls go on
+			t.recorded++
+			t.carry += t.block - 1
+		case long: // not picked: its block's pick stands for it too
+			t.carry--
+		default:
+			return
+		}
 	}
-	c.tr.add(e)
+	c.tr.add(rec{op: opCode(op), t0: t0, t1: t1, peer: int64(peer), root: int64(root), bytes: int64(bytes),
+		tag: int64(tag), req: int64(req), w: int32(w), site: callSiteID()})
 }
 
 func (c *Comm) nextReq() int {

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parpredict/parpredict/mpi"
 )
@@ -130,17 +131,20 @@ func TestTraceSampling(t *testing.T) {
 			case "BeginInterval", "EndInterval":
 				marks++
 			default:
-				recorded++
-				last = max(e.W, 1)
-				weight += last
-				byTag[e.Tag] += last
+				if e.T1-e.T0 < 50e-6 {
+					recorded++ // calls of 50 us or more are all recorded
+				}
+				w := max(e.W, 1)
+				last = max(last, w) // the last stage's block
+				weight += w
+				byTag[e.Tag] += w
 			}
 		}
 		if marks != 2 {
 			t.Errorf("rank %d: %d interval marks, want 2", rk.Rank, marks)
 		}
 		if recorded >= calls/10 || recorded < 256 {
-			t.Errorf("rank %d: %d of %d calls recorded, want the first 256 and a sample of the rest", rk.Rank, recorded, calls)
+			t.Errorf("rank %d: %d of %d short calls recorded, want the first 256 and a sample of the rest", rk.Rank, recorded, calls)
 		}
 		if weight >= calls+last || weight <= calls-last {
 			t.Errorf("rank %d: weights add up to %d for %d calls (last block %d)", rk.Rank, weight, calls, last)
@@ -151,6 +155,57 @@ func TestTraceSampling(t *testing.T) {
 				t.Errorf("rank %d: tag %d weighs %d of %d calls", rk.Rank, tag, w, calls/2)
 			}
 		}
+	}
+}
+
+// A long call is recorded with its own weight in a sampled trace, picked
+// or not: one Barrier that waits 2 ms after thousands of short calls
+// must weigh 1, not the block's 64 (its site's time 64 times too long)
+// nor 0; and the weights still add up to the calls made.
+func TestTraceSamplingKeepsLongCalls(t *testing.T) {
+	needRanks(t, 2)
+	t.Setenv(mpi.EnvTraceSample, "1")
+	const calls = 20000
+	tr, err := mpi.Launch(mpi.Options{NP: 2, Trace: true}, func(c *mpi.Comm) {
+		buf := make([]byte, 8)
+		for range calls {
+			if c.Rank() == 0 {
+				mpi.Send(c, buf, 1, 0)
+			} else {
+				mpi.Recv(c, buf, 0, 0)
+			}
+		}
+		if c.Rank() == 1 {
+			time.Sleep(2 * time.Millisecond)
+		}
+		c.Barrier() // the long call, on rank 0
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if outsideRun(2) {
+		return
+	}
+	weight, block, barriers := 0, 1, 0
+	for _, e := range tr.Ranks[0].Events {
+		w := max(e.W, 1)
+		weight += w
+		block = max(block, w)
+		if e.Op == "Barrier" {
+			barriers++
+			if w != 1 || e.T1-e.T0 < 1e-3 {
+				t.Errorf("the Barrier recorded with weight %d, %.3g s; want weight 1, at least 1 ms", w, e.T1-e.T0)
+			}
+		}
+	}
+	if barriers != 1 {
+		t.Errorf("%d Barrier events on rank 0, want 1", barriers)
+	}
+	if block < 8 {
+		t.Errorf("largest weight %d: the sample never left its first stages", block)
+	}
+	if n := calls + 1; weight >= n+block || weight <= n-block {
+		t.Errorf("weights add up to %d for %d calls (last block %d)", weight, n, block)
 	}
 }
 

@@ -480,7 +480,9 @@ func (o *Oracle) CallCost(call ssa.CallInstruction) float64 {
 		}
 		if l := f.LeafAt(b, i); l != nil && !o.carried[l.ID()] {
 			if pr, ok := o.prof.Region(l.ID()); ok && pr.Timed && pr.Execs > 0 {
-				return pr.OwnNs * 1e-9 / float64(pr.Execs)
+				// An own time below zero is the probes' calibrated
+				// cost exceeding what the site measured, not time.
+				return max(pr.OwnNs, 0) * 1e-9 / float64(pr.Execs)
 			}
 		}
 	}

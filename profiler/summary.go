@@ -63,6 +63,11 @@ func (p *Profile) WriteSummary(w io.Writer, n int) error {
 		if r.Kind == Loop && r.Iters > 0 {
 			note = fmt.Sprintf("%d iters, %.1f ns/iter %s", r.Iters, r.OwnPerIterNs, note)
 		}
+		if r.OwnNs < 0 {
+			// Own time is what is left after the timed children and the
+			// probes' calibrated costs; their probes cost less here.
+			note += "below zero: the probes inside cost less than calibrated (counted as 0)"
+		}
 		fmt.Fprintf(tw, "%s\t%v\t%.1f\t%d\t%v\t%s\n", r.ID, dur(r.OwnNs), share, r.Execs, dur(r.OwnPerExecNs), note)
 	}
 	return tw.Flush()
