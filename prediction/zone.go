@@ -83,8 +83,8 @@ func (z *zones) exclusiveOwn(l string, inner []string) (float64, bool) {
 	own := 0.0
 	for i := range z.prof.Regions {
 		r := &z.prof.Regions[i]
-		if !r.Timed || r.OwnNs == 0 {
-			continue
+		if !r.Timed || r.OwnNs <= 0 {
+			continue // below zero: the probes' calibrated cost over-subtracted, not time
 		}
 		if s := in(r, 0); s > 0 {
 			own += s * r.OwnNs

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"text/tabwriter"
 	"time"
 )
@@ -66,7 +67,7 @@ func (p *Profile) WriteSummary(w io.Writer, n int) error {
 		if r.OwnNs < 0 {
 			// Own time is what is left after the timed children and the
 			// probes' calibrated costs; their probes cost less here.
-			note += "below zero: the probes inside cost less than calibrated (counted as 0)"
+			note = strings.TrimSpace(note + " below zero: the probes inside cost less than calibrated (counted as 0)")
 		}
 		fmt.Fprintf(tw, "%s\t%v\t%.1f\t%d\t%v\t%s\n", r.ID, dur(r.OwnNs), share, r.Execs, dur(r.OwnPerExecNs), note)
 	}
