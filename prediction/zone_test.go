@@ -9,7 +9,8 @@ import (
 
 // A loop's exclusive time is the own time of what is timed inside it and
 // outside the loops costed apart: through call sites into the called
-// function's body, shared among the body's call sites by their times.
+// function's body, shared among the body's call sites by their times. An
+// own time below zero (L's: the probes over-subtracted) counts as 0.
 func TestZonesExclusiveOwn(t *testing.T) {
 	prof := &profiler.Profile{Regions: []profiler.Region{
 		{ID: "L", Kind: profiler.Loop, Timed: true, TotalNs: 2000, OwnNs: -10},
@@ -27,8 +28,8 @@ func TestZonesExclusiveOwn(t *testing.T) {
 		want  float64
 	}{
 		// All of f is called from inside L (both sites are in it).
-		{nil, -10 + 5 + 3 + 40 + 1600},
-		{[]string{"G"}, -10 + 5 + 3 + 40},
+		{nil, 5 + 3 + 40 + 1600},
+		{[]string{"G"}, 5 + 3 + 40},
 	} {
 		got, ok := z.exclusiveOwn("L", tc.inner)
 		if !ok || math.Abs(got-tc.want) > 1e-9 {
@@ -39,8 +40,8 @@ func TestZonesExclusiveOwn(t *testing.T) {
 	// is not L's.
 	c2, _ := prof.Region("C2")
 	c2.Parent = ""
-	if got, _ := z.exclusiveOwn("L", []string{"G"}); math.Abs(got-(-10+5+0.75*40)) > 1e-9 {
-		t.Errorf("with one of f's sites outside L: %g, want %g", got, -10+5+0.75*40)
+	if got, _ := z.exclusiveOwn("L", []string{"G"}); math.Abs(got-(5+0.75*40)) > 1e-9 {
+		t.Errorf("with one of f's sites outside L: %g, want %g", got, 5+0.75*40)
 	}
 	if own, ok := z.rankBodiesOwn(); !ok || own != 7 {
 		t.Errorf("rank bodies' own time %g, %v; want 7 (nothing else hangs under the body here)", own, ok)
