@@ -12,7 +12,7 @@ const tagLockstep = tagIdle + 1
 
 // lockstepComputes are the compute times per step that the lockstep suite
 // measures, in seconds.
-var lockstepComputes = []float64{10e-6, 30e-6, 100e-6, 300e-6, 1e-3, 3e-3, 10e-3}
+var lockstepComputes = []float64{3e-6, 10e-6, 30e-6, 100e-6, 300e-6, 1e-3, 3e-3, 10e-3}
 
 // lockstepRuns is how many times each point is measured (the fastest
 // counts).
