@@ -68,7 +68,11 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 		r.set(f, v)
 		return false, nil
 	case fnv.fun() == nil:
-		r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
+		if rangeOverFunc(in) {
+			r.assume(in.Pos(), "range over an iterator function the interpreter does not know (another package's, as slices.All): its iterations run inside it, costed as one library call; the loop body's time is the enclosing region's and does not follow the rank's share of the data")
+		} else {
+			r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
+		}
 		r.opaqueCall(f, in, ic, args)
 		return false, nil
 	}
@@ -265,4 +269,19 @@ func (r *ssaRank) copyValues(dst, src value) value {
 		dst.obj.set(dst.i+j, copyValue(v))
 	}
 	return intv(n)
+}
+
+// rangeOverFunc reports whether call is the call of a range-over-func
+// loop's iterator: its argument is the loop body's synthetic yield
+// function.
+func rangeOverFunc(call *ssa.Call) bool {
+	for _, a := range call.Call.Args {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			a = mc.Fn
+		}
+		if fn, ok := a.(*ssa.Function); ok && fn.Synthetic == "range-over-func yield" {
+			return true
+		}
+	}
+	return false
 }

@@ -7,12 +7,12 @@ import (
 
 // An assumption made at an instruction without a position (the call of
 // a range-over-func iterator) names the nearest position before it, in
-// the range statement, not "-".
+// the range statement, not "-"; and says it is such a loop.
 func TestAssumptionWithoutPositionBorrowsOne(t *testing.T) {
 	_, sp := simulateTestdata(t, "./testdata/rangefunc", 2)
 	var found bool
 	for _, a := range sp.Assumptions() {
-		if !strings.Contains(a.What, "unknown function value") {
+		if !strings.Contains(a.What, "range over an iterator function") {
 			continue
 		}
 		found = true
