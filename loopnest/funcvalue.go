@@ -42,11 +42,12 @@ func (fv *funcValues) ownType(t types.Type) bool {
 // values of that signature whose value its own code takes (passes,
 // stores, returns; a bound method value is its method), sorted by name.
 // None, so that the call stays unknown, when a value of that signature
-// may come from outside the program: a function's or a package variable's
-// value of another package, a field of another package's struct, the
-// result of a call of another package's function or of a function value,
-// or a parameter of a function whose value is taken (another package
-// may call it).
+// may come from outside the program: a package variable or a struct
+// field of another package, the result of a call of another package's
+// function or of a function value, a type assertion (the interface may
+// hold anything), or a parameter of a function whose value is taken
+// (another package may call it). Another package's function taken as a
+// value is one of the functions: the pure registry judges it.
 func (a *Analyzer) funcValueCallees(prog *ssa.Program, sig *types.Signature) []*ssa.Function {
 	if a.fvals == nil {
 		a.fvals = a.indexFuncValues(prog)
@@ -141,6 +142,8 @@ func (a *Analyzer) funcValuesOf(in ssa.Instruction, take func(*ssa.Function), fv
 		if g, ok := x.X.(*ssa.Global); ok {
 			foreign = g.Pkg == nil || !fv.own[g.Pkg.Pkg]
 		}
+	case *ssa.TypeAssert:
+		foreign = true
 	case *ssa.FieldAddr:
 		foreign = !fv.ownType(x.X.Type())
 	case *ssa.Field:
