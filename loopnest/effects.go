@@ -161,7 +161,25 @@ func (a *Analyzer) callSummary(s *summary, call *ssa.Call) {
 			}
 		}
 	}
-	s.put(&s.calls, Site{Name: name, Pos: pos, Pure: pure})
+	s.put(&s.calls, Site{Name: name + a.candidatesNote(fns), Pos: pos, Pure: pure})
+}
+
+// candidatesNote names, for the loop report, the functions a call
+// through an interface or a function value was resolved to, or says that
+// it was not.
+func (a *Analyzer) candidatesNote(fns []*ssa.Function) string {
+	if len(fns) == 0 {
+		return " (unresolved)"
+	}
+	const shown = 3
+	names := make([]string, 0, shown)
+	for _, fn := range fns[:min(len(fns), shown)] {
+		names = append(names, a.funcName(fn))
+	}
+	if len(fns) > shown {
+		names = append(names, fmt.Sprintf("%d more", len(fns)-shown))
+	}
+	return " -> " + strings.Join(names, ", ")
 }
 
 // calleeSummary puts the sites of a call at pos of the function callee

@@ -24,10 +24,10 @@ func TestInterfaceCallsResolved(t *testing.T) {
 		{"areas", true, "", ""},
 		{"steps", false, "Barrier", "contains MPI"},
 		{"counts", false, "", "store to package variable hits"},
-		{"gets", false, "", "interface method Get"},
+		{"gets", false, "", "interface method Get (unresolved)"},
 		{"apply", true, "", ""},
 		{"each", false, "Barrier", "contains MPI"},
-		{"calls", false, "", "dynamic call"},
+		{"calls", false, "", "dynamic call (unresolved)"},
 		{"exprs", false, "", "store to package variable hits"},
 	} {
 		t.Run(tc.mark, func(t *testing.T) {
@@ -40,6 +40,9 @@ func TestInterfaceCallsResolved(t *testing.T) {
 			}
 			if tc.reason != "" && !strings.Contains(strings.Join(l.Reduction.Reasons, "; "), tc.reason) {
 				t.Errorf("reasons %v, want one with %q", l.Reduction.Reasons, tc.reason)
+			}
+			if tc.mark == "areas" && !hasSite(l.Calls, "interface method Area -> invoke.(*Rect).Area, invoke.(Circle).Area") {
+				t.Errorf("calls %+v: want the interface call named with the methods it was resolved to", l.Calls)
 			}
 		})
 	}
