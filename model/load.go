@@ -104,7 +104,11 @@ func LoadPackages(cfg Config, patterns ...string) ([]*packages.Package, error) {
 	if len(pkgs) == 0 {
 		msg := fmt.Sprintf("model: no packages match %s", strings.Join(patterns, " "))
 		if why := goListSays(cfg, patterns); why != "" {
-			msg += " in " + cfg.Dir + "; the go command says:\n" + why
+			dir := cfg.Dir
+			if dir == "" {
+				dir, _ = os.Getwd()
+			}
+			msg += " in " + dir + "; the go command says:\n" + why
 		}
 		return nil, errors.New(msg)
 	}
