@@ -284,3 +284,18 @@ func TestLoadSaysWhatGoSays(t *testing.T) {
 		t.Errorf("the error does not pass on the go command's advice: %v", err)
 	}
 }
+
+// Without Config.Dir a pattern is looked up in the current directory,
+// and an error for one that matches nothing names that directory, not
+// an empty string.
+func TestLoadNamesTheCurrentDirectory(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	_, err := Load(Config{}, "./nonexistent")
+	if err == nil {
+		t.Fatal("loading a missing package outside any module succeeded")
+	}
+	if !strings.Contains(err.Error(), " in "+dir+";") {
+		t.Errorf("the error does not name the directory %s: %v", dir, err)
+	}
+}
