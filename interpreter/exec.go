@@ -701,6 +701,9 @@ func (r *ssaRank) run() (Op, error) {
 		in, ic := f.block.Instrs[f.pc], &f.bc.code[f.pc]
 		f.pc++
 		r.steps++
+		if r.steps&(hotSample-1) == 0 {
+			f.code.samples++
+		}
 		if r.steps > limit {
 			return Op{}, r.errorf(in.Pos(), "gave up after %d instructions (an endless loop on known values?); raise the limit if the program really runs this long", limit)
 		}

@@ -99,6 +99,8 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		perRank     *report.RankTotals
 		note        string
 		assumptions []interpreter.Assumption
+		steps       int64 // SSA instructions the ranks executed
+		hot         []interpreter.HotSpot
 	}
 	outcomes := make([]outcome, len(configs))
 	oracle.nodeContention(m) // made once, before simulations read it at once
@@ -123,6 +125,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			}
 		}
 		out.assumptions = sp.Assumptions()
+		out.steps, out.hot = sp.Steps(), sp.HotSpots(hotShare)
 		return nil
 	}, func(i int) {
 		finished++
@@ -135,7 +138,11 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	}
 	assumptions := map[interpreter.Assumption]bool{}
 	var perRank *report.RankTotals
-	for _, out := range outcomes {
+	slowest := -1 // the configuration whose simulation ran the most instructions
+	for i, out := range outcomes {
+		if slowest < 0 || out.steps > outcomes[slowest].steps {
+			slowest = i
+		}
 		pred.Sweep.Points = append(pred.Sweep.Points, out.point)
 		if out.timeline != nil {
 			pred.Timeline, perRank = out.timeline, out.perRank
@@ -162,6 +169,11 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		pred.Assumptions = append(pred.Assumptions, a)
 	}
 	sortAssumptions(pred.Assumptions)
+	if slowest >= 0 {
+		if note := oracle.hotSpotsNote(configs[slowest].p, outcomes[slowest].steps, outcomes[slowest].hot); note != "" {
+			pred.Notes = append(pred.Notes, note)
+		}
+	}
 	pred.Notes = append(pred.Notes, oracle.nodeContention(m).source())
 	pred.Notes = append(pred.Notes, oracle.Notes()...)
 	return pred, nil

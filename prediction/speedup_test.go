@@ -313,3 +313,44 @@ func TestLockstepAlltoallRows(t *testing.T) {
 		t.Errorf("T(2) = %.4g s with the ring rows alone, %.4g s with all-to-all rows of one core for 2 ranks: ratio %.2f, want 1.4 to 2.1", times[false], times[true], r)
 	}
 }
+
+// A simulation that runs many instructions says where: stepwise's loop
+// calls fmt.Sprint, so it is not reduced and the interpreter steps
+// through every iteration; the notes name the function and why its loop
+// is run that way.
+func TestNotesSayWhereTheInterpreterSpentItsSteps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	defer func(v int64) { slowSteps = v }(slowSteps)
+	slowSteps = 100_000
+	args := []string{"-n", "20000"}
+	profile := filepath.Join(t.TempDir(), "stepwise.profile.json")
+	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/stepwise", Args: args, NP: []int{1, 2},
+		Machine: "ib-qdr", ProfileOut: profile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var note string
+	for _, n := range pred.Notes {
+		if strings.HasPrefix(n, "the interpreter ran") {
+			note = n
+		}
+	}
+	if !strings.Contains(note, "at P = ") || !strings.Contains(note, "in main.digits (main.go:14)") ||
+		!strings.Contains(note, "loop main.digits:loop@main.go:+2:2 is not reduced (calls functions not known to be pure: fmt.Sprint") {
+		t.Errorf("notes %q: want one naming main.digits and why its loop is not reduced", pred.Notes)
+	}
+	// Below the threshold nothing is said.
+	slowSteps = 1 << 62
+	pred, err = Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/stepwise", Args: args, NP: []int{1},
+		Machine: "ib-qdr", Profile: profile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range pred.Notes {
+		if strings.HasPrefix(n, "the interpreter ran") {
+			t.Errorf("a note below the threshold: %q", n)
+		}
+	}
+}

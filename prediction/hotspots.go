@@ -1,0 +1,68 @@
+package prediction
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/parpredict/parpredict/interpreter"
+)
+
+// slowSteps is the number of SSA instructions of one configuration's
+// simulation from which the prediction says where they went: tens of
+// nanoseconds each, a second or more of simulation, mostly loops that run
+// instruction by instruction because they are not reduced.
+var slowSteps int64 = 20_000_000
+
+// hotShare is the share of a simulation's instructions from which a
+// function is named.
+const hotShare = 0.2
+
+// hotSpotsNote says which functions took most of the interpreter's
+// instructions in a configuration of p ranks, and why their loops are
+// not reduced nests; "" below slowSteps.
+func (o *Oracle) hotSpotsNote(p int, steps int64, hot []interpreter.HotSpot) string {
+	if steps < slowSteps || len(hot) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, h := range hot {
+		where := h.Fn.String()
+		if pkg := h.Fn.Pkg; pkg != nil {
+			where = pkg.Pkg.Name() + "." + h.Fn.RelString(pkg.Pkg) // as region IDs name it
+		}
+		if pos := h.Fn.Prog.Fset.Position(h.Fn.Pos()); pos.IsValid() {
+			where += fmt.Sprintf(" (%s:%d)", filepath.Base(pos.Filename), pos.Line)
+		}
+		part := fmt.Sprintf("%.0f %% in %s", 100*h.Share, where)
+		if why := o.notReduced(h); why != "" {
+			part += ", whose " + why
+		}
+		parts = append(parts, part)
+	}
+	return fmt.Sprintf("the interpreter ran %.3g SSA instructions at P = %d, loops that are not reduced running step by step: %s (predict loops says more)",
+		float64(steps), p, strings.Join(parts, "; "))
+}
+
+// notReduced names the loops of the hot spot's function that are not
+// reduced, with the first reason of each; "" if it has none.
+func (o *Oracle) notReduced(h interpreter.HotSpot) string {
+	for _, f := range o.lp.Funcs {
+		if f.Fn != h.Fn {
+			continue
+		}
+		var loops []string
+		for _, l := range f.Loops {
+			if l.Reduction.Nest != nil {
+				continue
+			}
+			why := "not reduced"
+			if len(l.Reduction.Reasons) > 0 {
+				why = l.Reduction.Reasons[0]
+			}
+			loops = append(loops, fmt.Sprintf("loop %s is not reduced (%s)", l.ID, why))
+		}
+		return strings.Join(loops, ", ")
+	}
+	return ""
+}
