@@ -18,8 +18,8 @@ type fnCode struct {
 	nslots int
 	blocks []*blockCode // by ssa.BasicBlock.Index
 	frames []*frame     // frames of fn returned from, for reuse by any rank
-	// samples counts the ranks' instructions in fn, one per hotSample
-	// executed (HotSpots).
+	// samples counts the ranks' instructions in fn, about one per
+	// hotSample executed (HotSpots).
 	samples int64
 }
 

@@ -48,6 +48,7 @@ type ssaRank struct {
 	// are divided among the ranks.
 	distributed float64
 	steps       int64
+	sampled     int64       // steps / hotSample at the last sample (HotSpots)
 	limit       int64       // the step limit of the current run
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
@@ -546,6 +547,12 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 		r.shared.phiBuf = vals[:0]
 	}
 	f.block, f.bc, f.pc = bc.b, bc, 0
+	if r.steps/hotSample != r.sampled {
+		// Another hotSample instructions ran since the last sample: at a
+		// block entry rather than per instruction, which costs less.
+		r.sampled = r.steps / hotSample
+		f.code.samples++
+	}
 	// The phis, already evaluated, are passed over as executed, unless
 	// one of them would reach the step limit (run reports that).
 	if n := int64(len(bc.phis)); n > 0 && r.steps+n <= r.limit {
@@ -701,9 +708,6 @@ func (r *ssaRank) run() (Op, error) {
 		in, ic := f.block.Instrs[f.pc], &f.bc.code[f.pc]
 		f.pc++
 		r.steps++
-		if r.steps&(hotSample-1) == 0 {
-			f.code.samples++
-		}
 		if r.steps > limit {
 			return Op{}, r.errorf(in.Pos(), "gave up after %d instructions (an endless loop on known values?); raise the limit if the program really runs this long", limit)
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 // hotSample is how many instructions apart a rank notes the function it
-// is executing: a power of two, so that the test is a mask.
+// is executing, at the first block it enters after that many.
 const hotSample = 1 << 14
 
 // HotSpot is a function in which the ranks spent a share of their
