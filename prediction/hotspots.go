@@ -47,6 +47,9 @@ func (o *Oracle) hotSpotsNote(p int, steps int64, hot []interpreter.HotSpot) str
 // notReduced names the loops of the hot spot's function that are not
 // reduced, with the first reason of each; "" if it has none.
 func (o *Oracle) notReduced(h interpreter.HotSpot) string {
+	if o.lp == nil {
+		return ""
+	}
 	for _, f := range o.lp.Funcs {
 		if f.Fn != h.Fn {
 			continue
