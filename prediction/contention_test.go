@@ -3,6 +3,7 @@ package prediction
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,5 +121,36 @@ func TestContentionSlowsRegions(t *testing.T) {
 	slowed := compute()
 	if r := slowed / plain; r < 1.7 || r > 2.05 {
 		t.Errorf("compute with the stencil twice as slow: %.3g times the uncontended %.3g s, want about 2", r, plain)
+	}
+}
+
+// A reduced nest slows down on a shared node as its loops' own times do,
+// each weighed by its own time: shapes' nest root (the repetitions) has
+// a few microseconds of own time around the inner loop that holds the
+// work, so the root's ratio alone, or the program's mean standing in for
+// a region that small, is not the nest's.
+func TestNestContentionWeighsItsLoops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "20000", "-steps", "3"}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/shapes", NP: []int{1}, Args: args,
+		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	_, oracle, m := prepareOnIBQDR(t, opts)
+	const root, inner = "main.areas:loop@main.go:+2:2", "main.areas:loop@main.go:+3:3"
+	ids := oracle.sources[root]
+	if !slices.Contains(ids, root) || !slices.Contains(ids, inner) {
+		t.Fatalf("the nest's sources %v, want its two loops", ids)
+	}
+	prof := *oracle.prof
+	prof.Contention = &profiler.Contention{PPN: []int{1, 2}, Total: []float64{1, 1.5},
+		Regions: map[string][]float64{root: {1, 10}, inner: {1, 1.02}}}
+	for _, r := range prof.Regions {
+		if r.Timed && r.OwnNs > 0 && prof.Contention.Regions[r.ID] == nil {
+			prof.Contention.Regions[r.ID] = []float64{1, 1.5}
+		}
+	}
+	if got := newNodeContention(m, &prof).regions(ids, 2); got < 1.01 || got > 1.05 {
+		t.Errorf("the nest's slowdown with 2 ranks is %.3f, want about the inner loop's 1.02", got)
 	}
 }

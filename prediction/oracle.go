@@ -102,6 +102,15 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 	o.kernelRates(lp)
 	o.addProfiledExits(lp)
 	for _, root := range lp.Nests() {
+		if o.sources[root.ID] == nil {
+			// The nest's time is the own time of its loops, each slowing
+			// down on a shared node as its own contention runs say: the
+			// root's alone may be a few microseconds of loop overhead
+			// around an inner loop that holds the time.
+			var ids []string
+			root.WalkAll(func(l *loopnest.Loop) { ids = append(ids, l.ID) })
+			o.sources[root.ID] = ids
+		}
 		if err := o.addReduction(root); err != nil {
 			o.note(root.Func.Prog.Fset, root.Pos, "nest %s is executed, not reduced: %v", root.ID, err)
 		}

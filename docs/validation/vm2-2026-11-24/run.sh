@@ -16,8 +16,9 @@ declare -A ARGS=(
   [tasks]="-tasks 64 -n 20000"
   [blocks2d]="-n 1024 -steps 20"
   [summa]="-n 960 -check=false"
+  [shapes]="-n 400000 -steps 5"
 )
-for ex in ${ONLY:-kernelcall grid2d nbody copies sparse cyclic tasks blocks2d summa}; do
+for ex in ${ONLY:-kernelcall grid2d nbody copies sparse cyclic tasks blocks2d summa shapes}; do
   /tmp/predict-validate validate ./prediction/testdata/$ex --np 1,2,4 --reps 5 --quiet --json \
     --profile "$OUT/$ex.profile.json" -- ${ARGS[$ex]} > "$OUT/$ex.json"
 done
