@@ -2,7 +2,7 @@ package mpi
 
 // Bcast copies root's buf into buf on every rank.
 func Bcast[T Elem](c *Comm, buf []T, root int) {
-	t0 := c.start()
+	t0 := c.start("Bcast")
 	c.checkRank("Bcast", "root", root, false)
 	c.b.bcast(bytesOf(buf), dtypeOf[T](), root)
 	c.record(t0, "Bcast", -1, root, len(buf)*sizeOf[T](), -1, 0)
@@ -12,7 +12,7 @@ func Bcast[T Elem](c *Comm, buf []T, root int) {
 // in recv on root (recv is ignored elsewhere and may be nil there). The
 // goroutine backend combines in rank order, so every run gives the same bits.
 func Reduce[T Real](c *Comm, send, recv []T, op Op, root int) {
-	t0 := c.start()
+	t0 := c.start("Reduce")
 	c.checkRank("Reduce", "root", root, false)
 	c.checkOp("Reduce", op)
 	if c.rank == root && len(recv) < len(send) {
@@ -25,7 +25,7 @@ func Reduce[T Real](c *Comm, send, recv []T, op Op, root int) {
 // Allreduce combines send element-wise over all ranks with op; every rank
 // gets the same result in recv.
 func Allreduce[T Real](c *Comm, send, recv []T, op Op) {
-	t0 := c.start()
+	t0 := c.start("Allreduce")
 	c.checkOp("Allreduce", op)
 	if len(recv) < len(send) {
 		c.failf("Allreduce", "receive buffer holds %d elements, send buffer %d", len(recv), len(send))
@@ -37,7 +37,7 @@ func Allreduce[T Real](c *Comm, send, recv []T, op Op) {
 // Gather collects every rank's send, in rank order, into recv on root,
 // which must hold Size()*len(send) elements.
 func Gather[T Elem](c *Comm, send, recv []T, root int) {
-	t0 := c.start()
+	t0 := c.start("Gather")
 	c.checkRank("Gather", "root", root, false)
 	var counts, displs []int
 	if c.rank == root {
@@ -54,7 +54,7 @@ func Gather[T Elem](c *Comm, send, recv []T, root int) {
 // going to recv[displs[r]:displs[r]+counts[r]]. counts and displs are only
 // read on root.
 func Gatherv[T Elem](c *Comm, send, recv []T, counts, displs []int, root int) {
-	t0 := c.start()
+	t0 := c.start("Gatherv")
 	c.checkRank("Gatherv", "root", root, false)
 	var bc, bd []int
 	if c.rank == root {
@@ -68,7 +68,7 @@ func Gatherv[T Elem](c *Comm, send, recv []T, counts, displs []int, root int) {
 // Scatter sends consecutive blocks of len(recv) elements of root's send to
 // the ranks in order; root's send must hold Size()*len(recv) elements.
 func Scatter[T Elem](c *Comm, send, recv []T, root int) {
-	t0 := c.start()
+	t0 := c.start("Scatter")
 	c.checkRank("Scatter", "root", root, false)
 	var counts, displs []int
 	if c.rank == root {
@@ -84,7 +84,7 @@ func Scatter[T Elem](c *Comm, send, recv []T, root int) {
 // Scatterv sends send[displs[r]:displs[r]+counts[r]] from root to rank r.
 // counts and displs are only read on root.
 func Scatterv[T Elem](c *Comm, send []T, counts, displs []int, recv []T, root int) {
-	t0 := c.start()
+	t0 := c.start("Scatterv")
 	c.checkRank("Scatterv", "root", root, false)
 	var bc, bd []int
 	if c.rank == root {
@@ -98,7 +98,7 @@ func Scatterv[T Elem](c *Comm, send []T, counts, displs []int, recv []T, root in
 // Allgather collects every rank's send, in rank order, into recv on every
 // rank; recv must hold Size()*len(send) elements.
 func Allgather[T Elem](c *Comm, send, recv []T) {
-	t0 := c.start()
+	t0 := c.start("Allgather")
 	if len(recv) < c.size*len(send) {
 		c.failf("Allgather", "receive buffer holds %d elements, need %d x %d", len(recv), c.size, len(send))
 	}
@@ -110,7 +110,7 @@ func Allgather[T Elem](c *Comm, send, recv []T) {
 // block j of recv. Blocks are len(send)/Size() elements; both lengths must
 // be multiples of Size() and equal.
 func Alltoall[T Elem](c *Comm, send, recv []T) {
-	t0 := c.start()
+	t0 := c.start("Alltoall")
 	if len(send)%c.size != 0 || len(send) != len(recv) {
 		c.failf("Alltoall", "send (%d) and receive (%d) buffers must have equal lengths divisible by %d ranks", len(send), len(recv), c.size)
 	}
@@ -122,7 +122,7 @@ func Alltoall[T Elem](c *Comm, send, recv []T) {
 // Alltoallv sends send[sdispls[j]:+sendcounts[j]] to rank j and receives
 // rank j's part into recv[rdispls[j]:+recvcounts[j]].
 func Alltoallv[T Elem](c *Comm, send []T, sendcounts, sdispls []int, recv []T, recvcounts, rdispls []int) {
-	t0 := c.start()
+	t0 := c.start("Alltoallv")
 	c.checkLayout("Alltoallv", "send", len(send), sendcounts, sdispls)
 	c.checkLayout("Alltoallv", "receive", len(recv), recvcounts, rdispls)
 	sz := sizeOf[T]()

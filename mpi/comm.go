@@ -19,7 +19,7 @@ func (c *Comm) Size() int { return c.size }
 
 // Barrier blocks until every rank of the communicator has called it.
 func (c *Comm) Barrier() {
-	t0 := c.start()
+	t0 := c.start("Barrier")
 	c.b.barrier()
 	c.record(t0, "Barrier", -1, -1, 0, -1, 0)
 }
@@ -29,7 +29,7 @@ func (c *Comm) Barrier() {
 // passes Undefined (or any negative color) gets nil. Every rank of c must
 // call Split.
 func (c *Comm) Split(color, key int) *Comm {
-	t0 := c.start()
+	t0 := c.start("Split")
 	if color < 0 {
 		color = Undefined
 	}

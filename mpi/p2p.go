@@ -3,7 +3,7 @@ package mpi
 // Send sends buf to rank dest with tag. The goroutine backend buffers the
 // message, so Send returns without waiting for the receive.
 func Send[T Elem](c *Comm, buf []T, dest, tag int) {
-	t0 := c.start()
+	t0 := c.start("Send")
 	c.checkRank("Send", "destination", dest, false)
 	c.checkTag("Send", tag, false)
 	c.b.send(bytesOf(buf), dtypeOf[T](), dest, tag)
@@ -14,7 +14,7 @@ func Send[T Elem](c *Comm, buf []T, dest, tag int) {
 // AnyTag). The message may be shorter than buf; Status.Count says how many
 // elements arrived. A longer message is an error.
 func Recv[T Elem](c *Comm, buf []T, source, tag int) Status {
-	t0 := c.start()
+	t0 := c.start("Recv")
 	c.checkRank("Recv", "source", source, true)
 	c.checkTag("Recv", tag, true)
 	st := c.b.recv(bytesOf(buf), dtypeOf[T](), source, tag)
@@ -26,7 +26,7 @@ func Recv[T Elem](c *Comm, buf []T, source, tag int) Status {
 // Sendrecv sends sendbuf to dest and receives into recvbuf from source, as
 // one operation that cannot deadlock against a matching Sendrecv.
 func Sendrecv[T Elem](c *Comm, sendbuf []T, dest, sendtag int, recvbuf []T, source, recvtag int) Status {
-	t0 := c.start()
+	t0 := c.start("Sendrecv")
 	c.checkRank("Sendrecv", "destination", dest, false)
 	c.checkTag("Sendrecv", sendtag, false)
 	c.checkRank("Sendrecv", "source", source, true)
@@ -51,7 +51,7 @@ type Request struct {
 // Isend starts sending buf to dest. buf must not be modified until the
 // request completes.
 func Isend[T Elem](c *Comm, buf []T, dest, tag int) *Request {
-	t0 := c.start()
+	t0 := c.start("Isend")
 	c.checkRank("Isend", "destination", dest, false)
 	c.checkTag("Isend", tag, false)
 	r := &Request{c: c, op: "Isend", elemSize: sizeOf[T](), id: c.nextReq()}
@@ -63,7 +63,7 @@ func Isend[T Elem](c *Comm, buf []T, dest, tag int) *Request {
 // Irecv starts receiving into buf from source (or AnySource) with tag (or
 // AnyTag). buf must not be read until the request completes.
 func Irecv[T Elem](c *Comm, buf []T, source, tag int) *Request {
-	t0 := c.start()
+	t0 := c.start("Irecv")
 	c.checkRank("Irecv", "source", source, true)
 	c.checkTag("Irecv", tag, true)
 	r := &Request{c: c, op: "Irecv", elemSize: sizeOf[T](), id: c.nextReq()}
@@ -79,7 +79,7 @@ func (r *Request) Wait() Status {
 	if r.done {
 		return r.st
 	}
-	t0 := r.c.start()
+	t0 := r.c.start("Wait")
 	st := r.c.b.wait(r.b)
 	r.finish(st)
 	r.c.record(t0, "Wait", r.st.Source, -1, r.st.Count*r.elemSize, r.st.Tag, r.id)
@@ -119,7 +119,7 @@ func Waitall(reqs ...*Request) []Status {
 		idx = append(idx, i)
 	}
 	if c != nil {
-		t0 := c.start()
+		t0 := c.start("Waitall")
 		got := c.b.waitall(pending)
 		bytes := 0
 		for k, i := range idx {

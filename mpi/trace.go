@@ -3,7 +3,6 @@ package mpi
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"time"
 
@@ -84,33 +83,31 @@ type rankTrace struct {
 	// slowed down by recording its MPI calls.
 	intervalsOnly bool
 
-	// Sampling ($PARPREDICT_TRACE_SAMPLE): the first sampleStage calls
-	// are all recorded; then the calls are cut into blocks of 2, and one
-	// call of each block is recorded, standing for 2 calls, for the next
-	// sampleStage recorded ones; then blocks of 4, ... Which call of a
-	// block, a per-rank pseudo-random sequence decides (the same in every
-	// run), so that a pattern (a Send after every Recv) cannot line up
-	// with the sampling; one call per block keeps the weights adding up to
-	// the calls made, up to the last block.
+	// Sampling ($PARPREDICT_TRACE_SAMPLE), per operation (Send, Bcast,
+	// ...): its first sampleStage calls are all recorded; then its calls
+	// are cut into blocks of 2, and one call of each block is recorded,
+	// standing for 2 calls, for the next sampleStage recorded ones; then
+	// blocks of 4, ... Which call of a block, a per-rank pseudo-random
+	// sequence decides (the same in every run), so that a pattern (a Send
+	// after every Recv) cannot line up with the sampling; one call per
+	// block keeps the weights adding up to the calls made, up to the last
+	// block. Per operation, so that an operation called a few times (the
+	// one Gatherv after thousands of Allreduces) is recorded call by call:
+	// sampled with the others, it stood for the 8 calls of its block, its
+	// site's time 8 times too long (heat's 1.5 ms Gatherv read 12.2 ms),
+	// or vanished.
 	sample   bool
-	recorded int
 	rng      uint64
+	samplers []sampler // by operation code
+}
+
+// sampler is the sampling state of one operation in a rank's trace.
+type sampler struct {
+	recorded int
 	block    int // size of the current block: the weight of its call
 	left     int // calls of the current block still to come
 	pick     int // the call of the current block to record, counted down with left
-	// Calls of longCall or more are recorded whether picked or not, with
-	// weight 1: a rare long call (the one Gatherv after thousands of
-	// Allreduces) picked with weight 8 made its site's time 8 times too
-	// long, and not picked its time vanished. carry moves the weight such
-	// a call did not take, or took from its block, to the next short
-	// picked call, so that the weights still add up to the calls made.
-	carry int
 }
-
-// longCall is the duration from which a call is recorded in a sampled
-// trace whether its block picked it or not: some tens of small-message
-// calls on a node.
-const longCall = 50e-6
 
 // rec is an event as a rank records it. It holds no pointer (the
 // operation and the call site are small numbers), so that recording one
@@ -135,22 +132,28 @@ const sampleStage = 256
 
 // newRankTrace starts the trace of one rank.
 func newRankTrace(rank int) *rankTrace {
-	return &rankTrace{sample: os.Getenv(EnvTraceSample) != "", intervalsOnly: os.Getenv(EnvTraceIntervals) != "",
+	t := &rankTrace{sample: os.Getenv(EnvTraceSample) != "", intervalsOnly: os.Getenv(EnvTraceIntervals) != "",
 		rng: uint64(rank)*0x9e3779b97f4a7c15 + 0x2545f4914f6cdd1d}
+	if t.sample {
+		t.samplers = make([]sampler, len(opNames))
+	}
+	return t
 }
 
-// take decides whether to record the call that starts now.
-func (t *rankTrace) take() bool {
-	if t.left == 0 {
-		stage := min(t.recorded/sampleStage, 30)
-		t.block, t.left = 1<<stage, 1<<stage
+// take decides whether to record the call of operation op that starts
+// now.
+func (t *rankTrace) take(op uint8) bool {
+	s := &t.samplers[op]
+	if s.left == 0 {
+		stage := min(s.recorded/sampleStage, 30)
+		s.block, s.left = 1<<stage, 1<<stage
 		t.rng ^= t.rng << 13
 		t.rng ^= t.rng >> 7
 		t.rng ^= t.rng << 17
-		t.pick = int(t.rng % uint64(t.block))
+		s.pick = int(t.rng % uint64(s.block))
 	}
-	t.left--
-	return t.left == t.pick
+	s.left--
+	return s.left == s.pick
 }
 
 const traceChunk = 4096
@@ -215,50 +218,32 @@ var epoch = time.Now()
 // Wtime is the elapsed wall-clock time in seconds since the process started.
 func Wtime() float64 { return time.Since(epoch).Seconds() }
 
-// start returns the enter time of an operation when tracing is on: -Inf
-// for a call that is not recorded (interval marks only), -(time+1) for
-// one that sampling did not pick (recorded only if it lasts longCall).
-func (c *Comm) start() float64 {
+// start returns the enter time of operation op when tracing is on. It
+// returns -1 for a call that is not recorded (sampling, interval marks
+// only): such a call reads no clock.
+func (c *Comm) start(op string) float64 {
 	if c.tr == nil {
 		return 0
 	}
-	if c.tr.intervalsOnly {
-		return math.Inf(-1)
-	}
-	if c.tr.sample && !c.tr.take() {
-		return -(Wtime() + 1)
+	if c.tr.intervalsOnly || c.tr.sample && !c.tr.take(opCode(op)) {
+		return -1
 	}
 	return Wtime()
 }
 
 func (c *Comm) record(t0 float64, op string, peer, root, bytes, tag, req int) {
-	if c.tr == nil || math.IsInf(t0, -1) {
+	if c.tr == nil || t0 < 0 {
 		return
 	}
-	t1 := Wtime()
-	w := 1
-	if t := c.tr; t.sample {
-		picked := t0 >= 0
-		if !picked {
-			t0 = -t0 - 1
-		}
-		long := t1-t0 >= longCall
-		switch {
-		case picked && !long:
-			t.recorded++
-			w = max(t.block+t.carry, 1)
-			t.carry += t.block - w
-		case picked: // long: itself only; its block's other calls go on
-			t.recorded++
-			t.carry += t.block - 1
-		case long: // not picked: its block's pick stands for it too
-			t.carry--
-		default:
-			return
-		}
+	code := opCode(op)
+	e := rec{op: code, t0: t0, t1: Wtime(), peer: int64(peer), root: int64(root), bytes: int64(bytes),
+		tag: int64(tag), req: int64(req), w: 1, site: callSiteID()}
+	if c.tr.sample {
+		s := &c.tr.samplers[code]
+		s.recorded++
+		e.w = int32(s.block)
 	}
-	c.tr.add(rec{op: opCode(op), t0: t0, t1: t1, peer: int64(peer), root: int64(root), bytes: int64(bytes),
-		tag: int64(tag), req: int64(req), w: int32(w), site: callSiteID()})
+	c.tr.add(e)
 }
 
 func (c *Comm) nextReq() int {
