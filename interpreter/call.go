@@ -108,7 +108,7 @@ func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo
 func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, ic *instrCode, args []value) {
 	r.charge(ic.callCost, ic.callLabel)
 	for _, a := range args {
-		r.havocValue(a)
+		havocValue(a)
 	}
 	r.set(f, unknownOf(in.Type()))
 }
@@ -180,7 +180,7 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 		}
 		return value{}, nil
 	case "clear":
-		r.havocValue(args[0])
+		havocValue(args[0])
 		return value{}, nil
 	case "print", "println", "recover":
 		return value{k: vNil}, nil

@@ -584,7 +584,7 @@ func (r *ssaRank) grow(f *frame, g *growCode, n int64) {
 		cell, at, _ = pathCell(v, step)
 	}
 	if cell == nil {
-		r.havocValue(base)
+		havocValue(base)
 		return
 	}
 	old := cell.get(at)
@@ -651,20 +651,20 @@ func (r *ssaRank) havocPath(f *frame, p *pathCode) {
 	v, ok := followPath(base, p.steps)
 	switch {
 	case !ok:
-		r.havocValue(base)
+		havocValue(base)
 	case p.elems:
 		if (v.k == vSlice || v.k == vArray) && v.obj != nil {
-			v.obj.each(r.havocValue)
+			v.obj.each(havocValue)
 		} else {
-			r.havocValue(base)
+			havocValue(base)
 		}
 	default:
-		r.havocValue(v)
+		havocValue(v)
 	}
 }
 
 // havocValue makes the memory v points to unknown.
-func (r *ssaRank) havocValue(v value) {
+func havocValue(v value) {
 	switch v.k {
 	case vPtr, vSlice, vStruct, vArray, vMap:
 		if v.obj != nil {
@@ -680,15 +680,10 @@ func (r *ssaRank) havocValue(v value) {
 // closure a range-over-func loop gives its iterator holds the loop's
 // exit state, which the code after the call branches on.)
 func havocReach(v value, depth int) {
-	switch v.k {
-	case vPtr, vSlice, vStruct, vArray, vMap:
-		if v.obj != nil {
-			v.obj.havoc()
-		}
-	case vFunc, vIface:
-		if v.obj != nil && depth < 8 {
-			v.obj.each(func(c value) { havocReach(c, depth+1) })
-		}
+	if v.k != vFunc && v.k != vIface {
+		havocValue(v)
+	} else if v.obj != nil && depth < 8 {
+		v.obj.each(func(c value) { havocReach(c, depth+1) })
 	}
 }
 

@@ -96,7 +96,7 @@ func (fp *freshPages) touch(lo, hi int64) int64 {
 func (r *ssaRank) received(pos token.Pos, name string, buf value) {
 	o := buf.obj
 	if buf.k != vSlice || o == nil || o.fresh == nil {
-		r.havocValue(buf)
+		havocValue(buf)
 		return
 	}
 	if pages := o.touch(buf.i, buf.i+buf.n); pages > 0 {

@@ -27,11 +27,11 @@ type Analyzer struct {
 	noStores map[*ssa.Function]bool // see neverStores
 
 	// The program's runtime types and the methods of interface calls
-	// resolved against them (invokeCallees).
-	runtimeProg  *ssa.Program
+	// resolved against them (invokeCallees); its function values
+	// (funcValueCallees). An analyzer serves one program.
 	runtimeTypes []types.Type
 	invokes      map[invokeKey][]*ssa.Function
-	fvals        *funcValues // see funcValueCallees
+	fvals        *funcValues
 }
 
 // SetProgram gives the analyzer the program's own functions, so that a

@@ -14,6 +14,8 @@ type funcValues struct {
 	taken   []takenFunc  // functions, closures and method values whose value own code takes
 	foreign []types.Type // signatures of function values that may come from outside the program
 	own     map[*types.Package]bool
+	seen    map[*ssa.Function]bool // values in taken
+	ops     []*ssa.Value           // scan's operand buffer
 }
 
 // takenFunc is a function value: sig is the value's signature, fn the
@@ -67,41 +69,16 @@ func (a *Analyzer) funcValueCallees(prog *ssa.Program, sig *types.Signature) []*
 }
 
 func (a *Analyzer) indexFuncValues(prog *ssa.Program) *funcValues {
-	fv := &funcValues{own: map[*types.Package]bool{}}
+	fv := &funcValues{own: map[*types.Package]bool{}, seen: map[*ssa.Function]bool{}}
 	for _, fn := range a.all {
 		if fn.Pkg != nil {
 			fv.own[fn.Pkg.Pkg] = true
 		}
 	}
-	seen := map[*ssa.Function]bool{}
-	take := func(value *ssa.Function) {
-		if seen[value] {
-			return
-		}
-		seen[value] = true
-		fn := value
-		if fn.Synthetic != "" {
-			// A method value (x.M) or expression (T.M) runs the method M.
-			if obj, ok := fn.Object().(*types.Func); ok {
-				if declared := prog.FuncValue(obj); declared != nil {
-					fn = declared
-				}
-			}
-		}
-		fv.taken = append(fv.taken, takenFunc{fn: fn, sig: value.Signature})
-		// Another package may call a function whose value is taken,
-		// with its own function values as arguments.
-		for _, p := range value.Params {
-			if _, ok := p.Type().Underlying().(*types.Signature); ok {
-				fv.foreign = append(fv.foreign, p.Type().Underlying())
-			}
-		}
-	}
-	var ops []*ssa.Value
 	for _, fn := range a.all {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
-				a.funcValuesOf(in, take, fv, &ops)
+				fv.scan(prog, in, a.own)
 			}
 		}
 	}
@@ -109,24 +86,40 @@ func (a *Analyzer) indexFuncValues(prog *ssa.Program) *funcValues {
 	return fv
 }
 
-// funcValuesOf records the function values instruction in takes and the
-// foreign ones it brings in.
-func (a *Analyzer) funcValuesOf(in ssa.Instruction, take func(*ssa.Function), fv *funcValues, ops *[]*ssa.Value) {
+// take records that own code takes the value of function value.
+func (fv *funcValues) take(prog *ssa.Program, value *ssa.Function) {
+	if fv.seen[value] {
+		return
+	}
+	fv.seen[value] = true
+	fv.taken = append(fv.taken, takenFunc{fn: declaredFunc(prog, value), sig: value.Signature})
+	// Another package may call a function whose value is taken, with its
+	// own function values as arguments.
+	for _, p := range value.Params {
+		if _, ok := p.Type().Underlying().(*types.Signature); ok {
+			fv.foreign = append(fv.foreign, p.Type().Underlying())
+		}
+	}
+}
+
+// scan records the function values instruction in takes and the foreign
+// ones it brings in; own tells the program's functions.
+func (fv *funcValues) scan(prog *ssa.Program, in ssa.Instruction, own func(*ssa.Function) bool) {
 	if mc, ok := in.(*ssa.MakeClosure); ok {
-		take(mc.Fn.(*ssa.Function))
+		fv.take(prog, mc.Fn.(*ssa.Function))
 		return
 	}
 	var callee ssa.Value
 	if c, ok := in.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
 		callee = c.Common().Value
 	}
-	*ops = in.Operands((*ops)[:0])
-	for _, op := range *ops {
+	fv.ops = in.Operands(fv.ops[:0])
+	for _, op := range fv.ops {
 		if op == nil || *op == nil || *op == callee {
 			continue
 		}
 		if f, ok := (*op).(*ssa.Function); ok {
-			take(f)
+			fv.take(prog, f)
 		}
 	}
 	v, ok := in.(ssa.Value)
@@ -137,7 +130,7 @@ func (a *Analyzer) funcValuesOf(in ssa.Instruction, take func(*ssa.Function), fv
 	switch x := in.(type) {
 	case *ssa.Call:
 		st := x.Common().StaticCallee()
-		foreign = st == nil || !a.own(st)
+		foreign = st == nil || !own(st)
 	case *ssa.UnOp:
 		if g, ok := x.X.(*ssa.Global); ok {
 			foreign = g.Pkg == nil || !fv.own[g.Pkg.Pkg]
@@ -168,4 +161,18 @@ func (a *Analyzer) funcValuesOf(in ssa.Instruction, take func(*ssa.Function), fv
 	if s, ok := t.Underlying().(*types.Signature); ok {
 		fv.foreign = append(fv.foreign, s)
 	}
+}
+
+// declaredFunc is the function a call of fn runs: for a synthetic
+// wrapper of a method (a method value x.M, a method expression T.M, a
+// method promoted through a pointer), the declared method M.
+func declaredFunc(prog *ssa.Program, fn *ssa.Function) *ssa.Function {
+	if fn.Synthetic != "" {
+		if obj, ok := fn.Object().(*types.Func); ok {
+			if declared := prog.FuncValue(obj); declared != nil {
+				return declared
+			}
+		}
+	}
+	return fn
 }

@@ -19,9 +19,8 @@ func (a *Analyzer) invokeCallees(prog *ssa.Program, common *ssa.CallCommon) []*s
 	if !ok || common.Method == nil {
 		return nil
 	}
-	if a.runtimeTypes == nil || a.runtimeProg != prog {
-		a.runtimeProg, a.runtimeTypes = prog, prog.RuntimeTypes()
-		a.invokes = map[invokeKey][]*ssa.Function{}
+	if a.invokes == nil {
+		a.runtimeTypes, a.invokes = prog.RuntimeTypes(), map[invokeKey][]*ssa.Function{}
 	}
 	key := invokeKey{iface: types.TypeString(common.Value.Type(), nil), method: common.Method.Id()}
 	if fns, ok := a.invokes[key]; ok {
@@ -38,14 +37,10 @@ func (a *Analyzer) invokeCallees(prog *ssa.Program, common *ssa.CallCommon) []*s
 			continue
 		}
 		fn := prog.MethodValue(sel)
-		if fn != nil && fn.Synthetic != "" {
-			if obj, ok := fn.Object().(*types.Func); ok {
-				if declared := prog.FuncValue(obj); declared != nil {
-					fn = declared
-				}
-			}
+		if fn == nil {
+			continue
 		}
-		if fn != nil && !seen[fn] {
+		if fn = declaredFunc(prog, fn); !seen[fn] {
 			seen[fn] = true
 			fns = append(fns, fn)
 		}

@@ -28,8 +28,8 @@ func (o *Oracle) hotSpotsNote(p int, steps int64, hot []interpreter.HotSpot) str
 	var parts []string
 	for _, h := range hot {
 		where := h.Fn.String()
-		if pkg := h.Fn.Pkg; pkg != nil {
-			where = pkg.Pkg.Name() + "." + h.Fn.RelString(pkg.Pkg) // as region IDs name it
+		if f := o.user[h.Fn]; f != nil {
+			where = f.Name // as region IDs name it
 		}
 		if pos := h.Fn.Prog.Fset.Position(h.Fn.Pos()); pos.IsValid() {
 			where += fmt.Sprintf(" (%s:%d)", filepath.Base(pos.Filename), pos.Line)

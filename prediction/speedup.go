@@ -99,8 +99,8 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		perRank     *report.RankTotals
 		note        string
 		assumptions []interpreter.Assumption
-		steps       int64 // SSA instructions the ranks executed
-		hot         []interpreter.HotSpot
+		steps       int64                 // SSA instructions the ranks executed
+		hot         []interpreter.HotSpot // where they went, from slowSteps on
 	}
 	outcomes := make([]outcome, len(configs))
 	oracle.nodeContention(m) // made once, before simulations read it at once
@@ -125,7 +125,9 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			}
 		}
 		out.assumptions = sp.Assumptions()
-		out.steps, out.hot = sp.Steps(), sp.HotSpots(hotShare)
+		if out.steps = sp.Steps(); out.steps >= slowSteps {
+			out.hot = sp.HotSpots(hotShare)
+		}
 		return nil
 	}, func(i int) {
 		finished++
