@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/internal/host"
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/model"
 	"github.com/parpredict/parpredict/mpi"
@@ -140,7 +141,20 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		v.Report.Rows[i].Runs = v.Runs[v.Report.Rows[i].P]
 	}
 	v.Report.Drift = machineDrift(oracle.prof, opts.Args, bodies)
+	v.Report.Mismatch = machineMismatch(m, host.CPUModel(), host.Cores())
 	return v, nil
+}
+
+// machineMismatch compares the machine file's calibration record (what
+// `predict bench` writes in its provenance) with this computer: nil when
+// the file was calibrated on a computer with this CPU and core count.
+func machineMismatch(m *commmodel.Machine, cpu string, cores int) *report.MachineMismatch {
+	calibrated := m.Provenance["cpu"]
+	if calibrated != "" && calibrated == cpu && m.CoresPerNode() == cores {
+		return nil
+	}
+	return &report.MachineMismatch{Machine: m.Name, CPU: calibrated, Cores: m.CoresPerNode(), Date: m.Provenance["date"],
+		HostCPU: cpu, HostCores: cores}
 }
 
 // machineDrift compares the ranks' bodies of the fastest real run at the

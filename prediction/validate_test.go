@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/profiler"
 )
 
@@ -53,5 +54,36 @@ func TestValidateReportsDrift(t *testing.T) {
 	}
 	if d.P != 1 || !(d.Profiled > 0) || !(d.Measured > 0) || d.Ratio < 0.25 || d.Ratio > 4 {
 		t.Errorf("drift %+v: want P 1, both times positive, a ratio between 0.25 and 4", d)
+	}
+}
+
+// TestMachineMismatch finds a machine file calibrated on another CPU or
+// core count, or not calibrated at all, and none where `predict bench`
+// wrote it on a computer like this one.
+func TestMachineMismatch(t *testing.T) {
+	m, err := commmodel.Load("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu, cores := m.Provenance["cpu"], m.CoresPerNode()
+	if cpu == "" {
+		t.Fatal("the local preset has no cpu in its provenance")
+	}
+	if got := machineMismatch(m, cpu, cores); got != nil {
+		t.Errorf("same CPU and cores: mismatch %+v, want none", got)
+	}
+	got := machineMismatch(m, "Other CPU", cores)
+	if got == nil || got.CPU != cpu || got.HostCPU != "Other CPU" || got.Cores != cores || got.Date != m.Provenance["date"] || got.Machine != m.Name {
+		t.Errorf("other CPU: mismatch %+v, want the file's %q and this computer's name", got, cpu)
+	}
+	if got := machineMismatch(m, cpu, cores+2); got == nil || got.HostCores != cores+2 {
+		t.Errorf("other core count: mismatch %+v, want this computer's %d cores", got, cores+2)
+	}
+	preset, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := machineMismatch(preset, cpu, preset.CoresPerNode()); got == nil || got.CPU != "" {
+		t.Errorf("a paper's preset: mismatch %+v, want one without a calibrated CPU", got)
 	}
 }

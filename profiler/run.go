@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parpredict/parpredict/internal/host"
 	"github.com/parpredict/parpredict/mpi"
 	"github.com/parpredict/parpredict/profiler/probe"
 )
@@ -502,7 +503,7 @@ func newProfile(prog *Program, in *Instrumented, plan timerPlan, m *measured, ru
 		Meta: Meta{
 			Package: prog.Main.PkgPath, Args: append([]string{}, opts.Args...), NP: m.np,
 			GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH,
-			CPU: cpuModel(), Cores: runtime.NumCPU(), GOMAXPROCS: childMaxProcs(),
+			CPU: host.CPUModel(), Cores: runtime.NumCPU(), GOMAXPROCS: childMaxProcs(),
 			Date:       time.Now().UTC().Format(time.RFC3339),
 			SourceHash: hash, Sources: files,
 			ProbeCost: ProbeCost{TimerNs: c.Timer, BodyNs: c.Body, LoopNs: c.Loop, UntimedNs: c.Untimed, TickNs: c.Tick, VecEntryNs: c.VecEntry, VecElemNs: c.VecElem, ResolutionNs: c.ClockRes},
@@ -516,20 +517,6 @@ func newProfile(prog *Program, in *Instrumented, plan timerPlan, m *measured, ru
 	}
 	p.reindex()
 	return p, nil
-}
-
-// cpuModel reads the CPU model name where the OS tells it.
-func cpuModel() string {
-	data, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return runtime.GOARCH
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return runtime.GOARCH
 }
 
 // childMaxProcs is the GOMAXPROCS the profiled program runs with.

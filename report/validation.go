@@ -53,6 +53,9 @@ type ValidationReport struct {
 	// speed when the profile was made (set by the caller); nil when the
 	// two cannot be compared.
 	Drift *MachineDrift `json:"machine_drift,omitempty"`
+	// Mismatch is set when the machine file was calibrated on another
+	// computer than the one the real runs ran on (set by the caller).
+	Mismatch *MachineMismatch `json:"machine_mismatch,omitempty"`
 }
 
 // MachineDrift compares the program's speed during a validation's real
@@ -186,6 +189,11 @@ func (r *ValidationReport) WriteText(w io.Writer) error {
 	}
 	if r.Drift != nil {
 		if _, err := fmt.Fprintln(w, r.Drift.Describe()); err != nil {
+			return err
+		}
+	}
+	if r.Mismatch != nil {
+		if _, err := fmt.Fprintln(w, r.Mismatch.Describe()); err != nil {
 			return err
 		}
 	}

@@ -133,3 +133,45 @@ func TestValidationDrift(t *testing.T) {
 		}
 	}
 }
+
+// TestValidationMachineMismatch names the computer a machine file was
+// calibrated on beside this one, or says that it was not calibrated, and
+// what to run; a validation without a mismatch says nothing about it.
+func TestValidationMachineMismatch(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		m    *MachineMismatch
+		want []string
+	}{
+		{"none", nil, nil},
+		{"other cpu", &MachineMismatch{Machine: "local", CPU: "AMD EPYC", Cores: 2, Date: "2026-11-23T19:22:03Z", HostCPU: "Intel(R) Xeon(R) Processor", HostCores: 2},
+			[]string{"machine file: local was calibrated on 2026-11-23T19:22:03Z on AMD EPYC with 2 cores; this computer is Intel(R) Xeon(R) Processor with 2 cores", "run `predict bench` here"}},
+		{"preset", &MachineMismatch{Machine: "ib-qdr", Cores: 8, HostCPU: "Intel(R) Xeon(R) Processor", HostCores: 2},
+			[]string{"machine file: ib-qdr was not calibrated by predict bench (no cpu in its provenance)", "(Intel(R) Xeon(R) Processor, 2 cores)", "run `predict bench` here"}},
+	} {
+		r, err := Validation(times(10, 5), times(9, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Mismatch = tc.m
+		var b strings.Builder
+		if err := r.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		if tc.m == nil && strings.Contains(b.String(), "machine file:") {
+			t.Errorf("%s: text mentions the machine file:\n%s", tc.name, b.String())
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: text\n%s\nwant %q", tc.name, b.String(), w)
+			}
+		}
+		b.Reset()
+		if err := r.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), `"machine_mismatch": {`); got != (tc.m != nil) {
+			t.Errorf("%s: JSON has machine_mismatch: %v, want %v:\n%s", tc.name, got, tc.m != nil, b.String())
+		}
+	}
+}

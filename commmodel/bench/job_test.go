@@ -72,22 +72,6 @@ func TestComputeRanks(t *testing.T) {
 	}
 }
 
-func TestCountCPUList(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		n    int
-		okay bool
-	}{
-		{"0-1\n", 2, true}, {"0", 1, true}, {"0-3,8,10-11", 7, true},
-		{"", 0, false}, {"3-1", 0, false}, {"a-b", 0, false},
-	} {
-		n, ok := countCPUList(tc.in)
-		if n != tc.n || ok != tc.okay {
-			t.Errorf("countCPUList(%q) = %d, %v; want %d, %v", tc.in, n, ok, tc.n, tc.okay)
-		}
-	}
-}
-
 // part runs the body on the first n ranks only, on a communicator of
 // their own.
 func TestPartRunsFirstRanks(t *testing.T) {

@@ -1,12 +1,9 @@
 package bench
 
 import (
-	"bufio"
 	"cmp"
 	"fmt"
 	"math"
-	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -167,53 +164,4 @@ func predictCollectives(m *commmodel.Machine, rep *Report, np int) {
 			rep.Rows[i].Predicted = res.Time
 		}
 	}
-}
-
-// hostCores is the number of online CPUs of this host. Under mpirun a
-// process is often bound to one core, and runtime.NumCPU counts only the
-// CPUs it may run on; the machine file wants the node's.
-func hostCores() int {
-	data, err := os.ReadFile("/sys/devices/system/cpu/online")
-	if err != nil {
-		return runtime.NumCPU()
-	}
-	n, ok := countCPUList(string(data))
-	if !ok {
-		return runtime.NumCPU()
-	}
-	return n
-}
-
-// countCPUList counts the CPUs of a Linux CPU list such as "0-3,8,10-11".
-func countCPUList(list string) (int, bool) {
-	n := 0
-	for _, r := range strings.Split(strings.TrimSpace(list), ",") {
-		lo, hi, isRange := strings.Cut(r, "-")
-		if !isRange {
-			hi = lo
-		}
-		a, err1 := strconv.Atoi(lo)
-		b, err2 := strconv.Atoi(hi)
-		if err1 != nil || err2 != nil || a < 0 || b < a {
-			return 0, false
-		}
-		n += b - a + 1
-	}
-	return n, true
-}
-
-// cpuModel reads the CPU's name from /proc/cpuinfo ("unknown" elsewhere).
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return "unknown"
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown"
 }

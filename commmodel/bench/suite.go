@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/internal/host"
 	"github.com/parpredict/parpredict/mpi"
 )
 
@@ -109,7 +110,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 	}
 	cores := runtime.NumCPU()
 	if job > 0 {
-		cores = hostCores()
+		cores = host.Cores()
 	}
 	sh, err := o.plan(job, cores)
 	if err != nil {
@@ -121,7 +122,7 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 	// rarely during the run (and before each data point, in Measure).
 	defer debug.SetGCPercent(debug.SetGCPercent(800))
 	begin := o.Now()
-	rep := &Report{Date: begin.UTC().Format(time.RFC3339), CPU: cpuModel(), Cores: cores,
+	rep := &Report{Date: begin.UTC().Format(time.RFC3339), CPU: host.CPUModel(), Cores: cores,
 		Go: runtime.Version(), Backend: backendName, MPI: job > 0, Ranks: sh.size, Notes: sh.notes}
 	root := false
 	err = mpi.Run(sh.size, func(world *mpi.Comm) {

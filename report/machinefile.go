@@ -1,0 +1,37 @@
+package report
+
+import "fmt"
+
+// MachineMismatch says that the machine file of a validation was not
+// calibrated on the computer the real runs ran on: its latencies,
+// bandwidths, page faults and lockstep table are another computer's (or,
+// without a calibration record, a paper's), so every predicted time
+// carries that difference whatever the model. A virtual machine can move
+// to another kind of host between two days; its machine file does not
+// follow.
+type MachineMismatch struct {
+	Machine string `json:"machine"` // the machine file's name
+	// The calibration: CPU is empty for a file that `predict bench` did
+	// not write (a preset from a paper).
+	CPU   string `json:"calibrated_cpu,omitempty"`
+	Cores int    `json:"calibrated_cores"` // cores per node in the file
+	Date  string `json:"calibrated_date,omitempty"`
+	// This computer.
+	HostCPU   string `json:"this_cpu"`
+	HostCores int    `json:"this_cores"`
+}
+
+// Describe says in one sentence what differs and what to do.
+func (m *MachineMismatch) Describe() string {
+	fix := "run `predict bench` here (it writes machines/local.yaml, which --machine local then reads) and validate again"
+	if m.CPU == "" {
+		return fmt.Sprintf("machine file: %s was not calibrated by predict bench (no cpu in its provenance), so it may not describe this computer (%s, %d cores): %s",
+			m.Machine, m.HostCPU, m.HostCores, fix)
+	}
+	when := ""
+	if m.Date != "" {
+		when = " on " + m.Date
+	}
+	return fmt.Sprintf("machine file: %s was calibrated%s on %s with %d cores; this computer is %s with %d cores: the errors above include the difference between the two; %s",
+		m.Machine, when, m.CPU, m.Cores, m.HostCPU, m.HostCores, fix)
+}
