@@ -2,42 +2,42 @@ package mpi
 
 // Bcast copies root's buf into buf on every rank.
 func Bcast[T Elem](c *Comm, buf []T, root int) {
-	t0 := c.start("Bcast")
+	t0 := c.start(opBcast)
 	c.checkRank("Bcast", "root", root, false)
 	c.b.bcast(bytesOf(buf), dtypeOf[T](), root)
-	c.record(t0, "Bcast", -1, root, len(buf)*sizeOf[T](), -1, 0)
+	c.record(t0, opBcast, -1, root, len(buf)*sizeOf[T](), -1, 0)
 }
 
 // Reduce combines send element-wise over all ranks with op; the result lands
 // in recv on root (recv is ignored elsewhere and may be nil there). The
 // goroutine backend combines in rank order, so every run gives the same bits.
 func Reduce[T Real](c *Comm, send, recv []T, op Op, root int) {
-	t0 := c.start("Reduce")
+	t0 := c.start(opReduce)
 	c.checkRank("Reduce", "root", root, false)
 	c.checkOp("Reduce", op)
 	if c.rank == root && len(recv) < len(send) {
 		c.failf("Reduce", "receive buffer holds %d elements, send buffer %d", len(recv), len(send))
 	}
 	c.b.reduce(bytesOf(send), bytesOf(recv), dtypeOf[T](), op, root)
-	c.record(t0, "Reduce", -1, root, len(send)*sizeOf[T](), -1, 0)
+	c.record(t0, opReduce, -1, root, len(send)*sizeOf[T](), -1, 0)
 }
 
 // Allreduce combines send element-wise over all ranks with op; every rank
 // gets the same result in recv.
 func Allreduce[T Real](c *Comm, send, recv []T, op Op) {
-	t0 := c.start("Allreduce")
+	t0 := c.start(opAllreduce)
 	c.checkOp("Allreduce", op)
 	if len(recv) < len(send) {
 		c.failf("Allreduce", "receive buffer holds %d elements, send buffer %d", len(recv), len(send))
 	}
 	c.b.allreduce(bytesOf(send), bytesOf(recv[:len(send)]), dtypeOf[T](), op)
-	c.record(t0, "Allreduce", -1, -1, len(send)*sizeOf[T](), -1, 0)
+	c.record(t0, opAllreduce, -1, -1, len(send)*sizeOf[T](), -1, 0)
 }
 
 // Gather collects every rank's send, in rank order, into recv on root,
 // which must hold Size()*len(send) elements.
 func Gather[T Elem](c *Comm, send, recv []T, root int) {
-	t0 := c.start("Gather")
+	t0 := c.start(opGather)
 	c.checkRank("Gather", "root", root, false)
 	var counts, displs []int
 	if c.rank == root {
@@ -47,14 +47,14 @@ func Gather[T Elem](c *Comm, send, recv []T, root int) {
 		counts, displs = uniform(c.size, len(send)*sizeOf[T]())
 	}
 	c.b.gatherv(bytesOf(send), bytesOf(recv), counts, displs, dtypeOf[T](), root)
-	c.record(t0, "Gather", -1, root, len(send)*sizeOf[T](), -1, 0)
+	c.record(t0, opGather, -1, root, len(send)*sizeOf[T](), -1, 0)
 }
 
 // Gatherv collects send from every rank into recv on root, rank r's part
 // going to recv[displs[r]:displs[r]+counts[r]]. counts and displs are only
 // read on root.
 func Gatherv[T Elem](c *Comm, send, recv []T, counts, displs []int, root int) {
-	t0 := c.start("Gatherv")
+	t0 := c.start(opGatherv)
 	c.checkRank("Gatherv", "root", root, false)
 	var bc, bd []int
 	if c.rank == root {
@@ -62,13 +62,13 @@ func Gatherv[T Elem](c *Comm, send, recv []T, counts, displs []int, root int) {
 		bc, bd = scaled(counts, sizeOf[T]()), scaled(displs, sizeOf[T]())
 	}
 	c.b.gatherv(bytesOf(send), bytesOf(recv), bc, bd, dtypeOf[T](), root)
-	c.record(t0, "Gatherv", -1, root, len(send)*sizeOf[T](), -1, 0)
+	c.record(t0, opGatherv, -1, root, len(send)*sizeOf[T](), -1, 0)
 }
 
 // Scatter sends consecutive blocks of len(recv) elements of root's send to
 // the ranks in order; root's send must hold Size()*len(recv) elements.
 func Scatter[T Elem](c *Comm, send, recv []T, root int) {
-	t0 := c.start("Scatter")
+	t0 := c.start(opScatter)
 	c.checkRank("Scatter", "root", root, false)
 	var counts, displs []int
 	if c.rank == root {
@@ -78,13 +78,13 @@ func Scatter[T Elem](c *Comm, send, recv []T, root int) {
 		counts, displs = uniform(c.size, len(recv)*sizeOf[T]())
 	}
 	c.b.scatterv(bytesOf(send), counts, displs, bytesOf(recv), dtypeOf[T](), root)
-	c.record(t0, "Scatter", -1, root, len(recv)*sizeOf[T](), -1, 0)
+	c.record(t0, opScatter, -1, root, len(recv)*sizeOf[T](), -1, 0)
 }
 
 // Scatterv sends send[displs[r]:displs[r]+counts[r]] from root to rank r.
 // counts and displs are only read on root.
 func Scatterv[T Elem](c *Comm, send []T, counts, displs []int, recv []T, root int) {
-	t0 := c.start("Scatterv")
+	t0 := c.start(opScatterv)
 	c.checkRank("Scatterv", "root", root, false)
 	var bc, bd []int
 	if c.rank == root {
@@ -92,37 +92,37 @@ func Scatterv[T Elem](c *Comm, send []T, counts, displs []int, recv []T, root in
 		bc, bd = scaled(counts, sizeOf[T]()), scaled(displs, sizeOf[T]())
 	}
 	c.b.scatterv(bytesOf(send), bc, bd, bytesOf(recv), dtypeOf[T](), root)
-	c.record(t0, "Scatterv", -1, root, len(recv)*sizeOf[T](), -1, 0)
+	c.record(t0, opScatterv, -1, root, len(recv)*sizeOf[T](), -1, 0)
 }
 
 // Allgather collects every rank's send, in rank order, into recv on every
 // rank; recv must hold Size()*len(send) elements.
 func Allgather[T Elem](c *Comm, send, recv []T) {
-	t0 := c.start("Allgather")
+	t0 := c.start(opAllgather)
 	if len(recv) < c.size*len(send) {
 		c.failf("Allgather", "receive buffer holds %d elements, need %d x %d", len(recv), c.size, len(send))
 	}
 	c.b.allgather(bytesOf(send), bytesOf(recv[:c.size*len(send)]), dtypeOf[T]())
-	c.record(t0, "Allgather", -1, -1, len(send)*sizeOf[T](), -1, 0)
+	c.record(t0, opAllgather, -1, -1, len(send)*sizeOf[T](), -1, 0)
 }
 
 // Alltoall sends block j of send to rank j and receives rank j's block into
 // block j of recv. Blocks are len(send)/Size() elements; both lengths must
 // be multiples of Size() and equal.
 func Alltoall[T Elem](c *Comm, send, recv []T) {
-	t0 := c.start("Alltoall")
+	t0 := c.start(opAlltoall)
 	if len(send)%c.size != 0 || len(send) != len(recv) {
 		c.failf("Alltoall", "send (%d) and receive (%d) buffers must have equal lengths divisible by %d ranks", len(send), len(recv), c.size)
 	}
 	counts, displs := uniform(c.size, len(send)/c.size*sizeOf[T]())
 	c.b.alltoallv(bytesOf(send), counts, displs, bytesOf(recv), counts, displs, dtypeOf[T]())
-	c.record(t0, "Alltoall", -1, -1, len(send)*sizeOf[T](), -1, 0)
+	c.record(t0, opAlltoall, -1, -1, len(send)*sizeOf[T](), -1, 0)
 }
 
 // Alltoallv sends send[sdispls[j]:+sendcounts[j]] to rank j and receives
 // rank j's part into recv[rdispls[j]:+recvcounts[j]].
 func Alltoallv[T Elem](c *Comm, send []T, sendcounts, sdispls []int, recv []T, recvcounts, rdispls []int) {
-	t0 := c.start("Alltoallv")
+	t0 := c.start(opAlltoallv)
 	c.checkLayout("Alltoallv", "send", len(send), sendcounts, sdispls)
 	c.checkLayout("Alltoallv", "receive", len(recv), recvcounts, rdispls)
 	sz := sizeOf[T]()
@@ -132,7 +132,7 @@ func Alltoallv[T Elem](c *Comm, send []T, sendcounts, sdispls []int, recv []T, r
 	for _, n := range sendcounts {
 		total += n
 	}
-	c.record(t0, "Alltoallv", -1, -1, total*sz, -1, 0)
+	c.record(t0, opAlltoallv, -1, -1, total*sz, -1, 0)
 }
 
 func (c *Comm) checkOp(op string, o Op) {

@@ -19,9 +19,9 @@ func (c *Comm) Size() int { return c.size }
 
 // Barrier blocks until every rank of the communicator has called it.
 func (c *Comm) Barrier() {
-	t0 := c.start("Barrier")
+	t0 := c.start(opBarrier)
 	c.b.barrier()
-	c.record(t0, "Barrier", -1, -1, 0, -1, 0)
+	c.record(t0, opBarrier, -1, -1, 0, -1, 0)
 }
 
 // Split partitions the communicator: ranks that pass the same color form a
@@ -29,12 +29,12 @@ func (c *Comm) Barrier() {
 // passes Undefined (or any negative color) gets nil. Every rank of c must
 // call Split.
 func (c *Comm) Split(color, key int) *Comm {
-	t0 := c.start("Split")
+	t0 := c.start(opSplit)
 	if color < 0 {
 		color = Undefined
 	}
 	nc := c.b.split(c, color, key)
-	c.record(t0, "Split", -1, -1, 0, -1, 0)
+	c.record(t0, opSplit, -1, -1, 0, -1, 0)
 	return nc
 }
 
@@ -48,14 +48,14 @@ func (c *Comm) Abort(code int) {
 // interval separately. Intervals nest.
 func (c *Comm) BeginInterval(id int) {
 	if c.tr != nil {
-		c.tr.mark("BeginInterval", id)
+		c.tr.mark(opBeginInterval, id)
 	}
 }
 
 // EndInterval marks the end of user interval id (MPI_Pcontrol(101, id)).
 func (c *Comm) EndInterval(id int) {
 	if c.tr != nil {
-		c.tr.mark("EndInterval", id)
+		c.tr.mark(opEndInterval, id)
 	}
 }
 

@@ -4,55 +4,56 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
-	"strconv"
 	"testing"
 )
 
-// TestOpNames checks that every operation the package records has a
-// trace code: an operation missing from opNames would be written as "?".
+// TestOpNames checks that each operation code names its operation in a
+// trace: the constant opX is written as "X" (a code out of step with
+// opNames would write a Send as a Recv).
 func TestOpNames(t *testing.T) {
 	fset := token.NewFileSet()
-	paths, err := filepath.Glob("*.go")
+	f, err := parser.ParseFile(fset, "trace.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := 0
-	for _, path := range paths {
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			t.Fatal(err)
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+		for _, spec := range g.Specs {
+			for _, name := range spec.(*ast.ValueSpec).Names {
+				obj, ok := opByName[name.Name]
+				if !ok {
+					continue
+				}
+				seen++
+				if want := name.Name[len("op"):]; obj < opCount && obj != opUnknown && opNames[obj] != want {
+					t.Errorf("%s = %d is written as %q, want %q", name.Name, obj, opNames[obj], want)
+				}
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || (sel.Sel.Name != "record" && sel.Sel.Name != "mark") {
-				return true
-			}
-			arg := 1 // record(t0, op, ...)
-			if sel.Sel.Name == "mark" {
-				arg = 0
-			}
-			if len(call.Args) <= arg {
-				return true
-			}
-			lit, ok := call.Args[arg].(*ast.BasicLit)
-			if !ok {
-				t.Errorf("%s: the operation is not a literal", fset.Position(call.Pos()))
-				return true
-			}
-			op, _ := strconv.Unquote(lit.Value)
-			if opCode(op) == 0 {
-				t.Errorf("%s: operation %q has no code in opNames", fset.Position(call.Pos()), op)
-			}
-			seen++
-			return true
-		})
+		}
 	}
-	if seen < 20 {
-		t.Errorf("found %d recorded operations, want every record and mark call", seen)
+	if seen != int(opCount)+1 {
+		t.Errorf("found %d operation constants, want %d", seen, int(opCount)+1)
 	}
+	names := map[string]bool{}
+	for i, n := range opNames {
+		if n == "" || names[n] {
+			t.Errorf("opNames[%d] = %q: empty or repeated", i, n)
+		}
+		names[n] = true
+	}
+}
+
+// opByName maps the constants' identifiers to their values, as the
+// compiler sees them.
+var opByName = map[string]opcode{
+	"opUnknown": opUnknown, "opSend": opSend, "opRecv": opRecv, "opSendrecv": opSendrecv, "opIsend": opIsend,
+	"opIrecv": opIrecv, "opWait": opWait, "opWaitall": opWaitall, "opTest": opTest, "opBarrier": opBarrier,
+	"opBcast": opBcast, "opReduce": opReduce, "opAllreduce": opAllreduce, "opGather": opGather,
+	"opGatherv": opGatherv, "opScatter": opScatter, "opScatterv": opScatterv, "opAllgather": opAllgather,
+	"opAlltoall": opAlltoall, "opAlltoallv": opAlltoallv, "opSplit": opSplit,
+	"opBeginInterval": opBeginInterval, "opEndInterval": opEndInterval, "opCount": opCount,
 }

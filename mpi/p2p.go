@@ -3,37 +3,37 @@ package mpi
 // Send sends buf to rank dest with tag. The goroutine backend buffers the
 // message, so Send returns without waiting for the receive.
 func Send[T Elem](c *Comm, buf []T, dest, tag int) {
-	t0 := c.start("Send")
+	t0 := c.start(opSend)
 	c.checkRank("Send", "destination", dest, false)
 	c.checkTag("Send", tag, false)
 	c.b.send(bytesOf(buf), dtypeOf[T](), dest, tag)
-	c.record(t0, "Send", dest, -1, len(buf)*sizeOf[T](), tag, 0)
+	c.record(t0, opSend, dest, -1, len(buf)*sizeOf[T](), tag, 0)
 }
 
 // Recv receives into buf a message from source (or AnySource) with tag (or
 // AnyTag). The message may be shorter than buf; Status.Count says how many
 // elements arrived. A longer message is an error.
 func Recv[T Elem](c *Comm, buf []T, source, tag int) Status {
-	t0 := c.start("Recv")
+	t0 := c.start(opRecv)
 	c.checkRank("Recv", "source", source, true)
 	c.checkTag("Recv", tag, true)
 	st := c.b.recv(bytesOf(buf), dtypeOf[T](), source, tag)
 	st.Count /= sizeOf[T]()
-	c.record(t0, "Recv", st.Source, -1, st.Count*sizeOf[T](), st.Tag, 0)
+	c.record(t0, opRecv, st.Source, -1, st.Count*sizeOf[T](), st.Tag, 0)
 	return st
 }
 
 // Sendrecv sends sendbuf to dest and receives into recvbuf from source, as
 // one operation that cannot deadlock against a matching Sendrecv.
 func Sendrecv[T Elem](c *Comm, sendbuf []T, dest, sendtag int, recvbuf []T, source, recvtag int) Status {
-	t0 := c.start("Sendrecv")
+	t0 := c.start(opSendrecv)
 	c.checkRank("Sendrecv", "destination", dest, false)
 	c.checkTag("Sendrecv", sendtag, false)
 	c.checkRank("Sendrecv", "source", source, true)
 	c.checkTag("Sendrecv", recvtag, true)
 	st := c.b.sendrecv(bytesOf(sendbuf), dest, sendtag, bytesOf(recvbuf), source, recvtag, dtypeOf[T]())
 	st.Count /= sizeOf[T]()
-	c.record(t0, "Sendrecv", dest, st.Source, len(sendbuf)*sizeOf[T](), sendtag, 0)
+	c.record(t0, opSendrecv, dest, st.Source, len(sendbuf)*sizeOf[T](), sendtag, 0)
 	return st
 }
 
@@ -51,24 +51,24 @@ type Request struct {
 // Isend starts sending buf to dest. buf must not be modified until the
 // request completes.
 func Isend[T Elem](c *Comm, buf []T, dest, tag int) *Request {
-	t0 := c.start("Isend")
+	t0 := c.start(opIsend)
 	c.checkRank("Isend", "destination", dest, false)
 	c.checkTag("Isend", tag, false)
 	r := &Request{c: c, op: "Isend", elemSize: sizeOf[T](), id: c.nextReq()}
 	r.b = c.b.isend(bytesOf(buf), dtypeOf[T](), dest, tag)
-	c.record(t0, "Isend", dest, -1, len(buf)*sizeOf[T](), tag, r.id)
+	c.record(t0, opIsend, dest, -1, len(buf)*sizeOf[T](), tag, r.id)
 	return r
 }
 
 // Irecv starts receiving into buf from source (or AnySource) with tag (or
 // AnyTag). buf must not be read until the request completes.
 func Irecv[T Elem](c *Comm, buf []T, source, tag int) *Request {
-	t0 := c.start("Irecv")
+	t0 := c.start(opIrecv)
 	c.checkRank("Irecv", "source", source, true)
 	c.checkTag("Irecv", tag, true)
 	r := &Request{c: c, op: "Irecv", elemSize: sizeOf[T](), id: c.nextReq()}
 	r.b = c.b.irecv(bytesOf(buf), dtypeOf[T](), source, tag)
-	c.record(t0, "Irecv", source, -1, len(buf)*sizeOf[T](), tag, r.id)
+	c.record(t0, opIrecv, source, -1, len(buf)*sizeOf[T](), tag, r.id)
 	return r
 }
 
@@ -79,10 +79,10 @@ func (r *Request) Wait() Status {
 	if r.done {
 		return r.st
 	}
-	t0 := r.c.start("Wait")
+	t0 := r.c.start(opWait)
 	st := r.c.b.wait(r.b)
 	r.finish(st)
-	r.c.record(t0, "Wait", r.st.Source, -1, r.st.Count*r.elemSize, r.st.Tag, r.id)
+	r.c.record(t0, opWait, r.st.Source, -1, r.st.Count*r.elemSize, r.st.Tag, r.id)
 	return r.st
 }
 
@@ -119,14 +119,14 @@ func Waitall(reqs ...*Request) []Status {
 		idx = append(idx, i)
 	}
 	if c != nil {
-		t0 := c.start("Waitall")
+		t0 := c.start(opWaitall)
 		got := c.b.waitall(pending)
 		bytes := 0
 		for k, i := range idx {
 			reqs[i].finish(got[k])
 			bytes += reqs[i].st.Count * reqs[i].elemSize
 		}
-		c.record(t0, "Waitall", -1, -1, bytes, -1, 0)
+		c.record(t0, opWaitall, -1, -1, bytes, -1, 0)
 	}
 	for i, r := range reqs {
 		if r != nil {

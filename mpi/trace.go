@@ -69,6 +69,10 @@ type Event struct {
 	// W is how many calls the event stands for in a sampled trace
 	// ($PARPREDICT_TRACE_SAMPLE); absent (0) means 1.
 	W int `json:"w,omitempty"`
+	// Rec is how long recording the event took after T1 (finding its
+	// call site, storing it), in seconds: the rank's time, outside the
+	// call, that tracing added. Absent in traces of other versions.
+	Rec float64 `json:"rec,omitempty"`
 }
 
 type rankTrace struct {
@@ -117,9 +121,10 @@ type sampler struct {
 type rec struct {
 	t0, t1                      float64
 	peer, root, bytes, tag, req int64
+	rec                         float64 // seconds spent recording it after t1
 	id                          int32
 	w                           int32
-	op                          uint8 // index in opNames
+	op                          opcode
 	site                        int32 // siteNames index, -1: none
 }
 
@@ -136,14 +141,14 @@ func newRankTrace(rank int) *rankTrace {
 	t := &rankTrace{sample: os.Getenv(EnvTraceSample) != "", intervalsOnly: os.Getenv(EnvTraceIntervals) != "",
 		rng: uint64(rank)*0x9e3779b97f4a7c15 + 0x2545f4914f6cdd1d}
 	if t.sample {
-		t.samplers = make([]sampler, len(opNames))
+		t.samplers = make([]sampler, opCount)
 	}
 	return t
 }
 
 // take decides whether to record the call of operation op that starts
 // now.
-func (t *rankTrace) take(op uint8) bool {
+func (t *rankTrace) take(op opcode) bool {
 	s := &t.samplers[op]
 	if s.left == 0 {
 		stage := min(s.recorded/sampleStage, 30)
@@ -159,18 +164,20 @@ func (t *rankTrace) take(op uint8) bool {
 
 const traceChunk = 4096
 
-func (t *rankTrace) add(e rec) {
+// add stores e and returns where it is stored.
+func (t *rankTrace) add(e rec) *rec {
 	if n := len(t.chunks); n == 0 || len(t.chunks[n-1]) == cap(t.chunks[n-1]) {
 		t.chunks = append(t.chunks, make([]rec, 0, traceChunk))
 	}
 	last := &t.chunks[len(t.chunks)-1]
 	*last = append(*last, e)
+	return &(*last)[len(*last)-1]
 }
 
 // mark records an interval mark.
-func (t *rankTrace) mark(op string, id int) {
+func (t *rankTrace) mark(op opcode, id int) {
 	now := Wtime()
-	t.add(rec{op: opCode(op), t0: now, t1: now, peer: -1, root: -1, tag: -1, id: int32(id), w: 1, site: callSiteID()})
+	t.add(rec{op: op, t0: now, t1: now, peer: -1, root: -1, tag: -1, id: int32(id), w: 1, site: callSiteID()})
 }
 
 // events returns the rank's events in order, in one slice.
@@ -191,28 +198,49 @@ func (t *rankTrace) events() []Event {
 			if r.w > 1 {
 				e.W = int(r.w)
 			}
+			e.Rec = r.rec
 			out = append(out, e)
 		}
 	}
 	return out
 }
 
-// opNames are the operations a trace records, by their rec code.
-var opNames = []string{"?", "Send", "Recv", "Sendrecv", "Isend", "Irecv", "Wait", "Waitall", "Test",
+// opcode is an operation's code in a trace record: its index in opNames.
+// The functions of the package pass their constant, so that an MPI call
+// of a traced run looks nothing up by name.
+type opcode uint8
+
+const (
+	opUnknown opcode = iota
+	opSend
+	opRecv
+	opSendrecv
+	opIsend
+	opIrecv
+	opWait
+	opWaitall
+	opTest
+	opBarrier
+	opBcast
+	opReduce
+	opAllreduce
+	opGather
+	opGatherv
+	opScatter
+	opScatterv
+	opAllgather
+	opAlltoall
+	opAlltoallv
+	opSplit
+	opBeginInterval
+	opEndInterval
+	opCount // the number of codes
+)
+
+// opNames are the operations' names in a trace, by code.
+var opNames = [opCount]string{"?", "Send", "Recv", "Sendrecv", "Isend", "Irecv", "Wait", "Waitall", "Test",
 	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Gatherv", "Scatter", "Scatterv",
 	"Allgather", "Alltoall", "Alltoallv", "Split", "BeginInterval", "EndInterval"}
-
-var opCodes = func() map[string]uint8 {
-	m := make(map[string]uint8, len(opNames))
-	for i, n := range opNames {
-		m[n] = uint8(i)
-	}
-	return m
-}()
-
-// opCode is op's rec code; 0 for an operation the table lacks, which
-// TestOpNames rules out.
-func opCode(op string) uint8 { return opCodes[op] }
 
 var epoch = time.Now()
 
@@ -222,29 +250,31 @@ func Wtime() float64 { return time.Since(epoch).Seconds() }
 // start returns the enter time of operation op when tracing is on. It
 // returns -1 for a call that is not recorded (sampling, interval marks
 // only): such a call reads no clock.
-func (c *Comm) start(op string) float64 {
+func (c *Comm) start(op opcode) float64 {
 	if c.tr == nil {
 		return 0
 	}
-	if c.tr.intervalsOnly || c.tr.sample && !c.tr.take(opCode(op)) {
+	if c.tr.intervalsOnly || c.tr.sample && !c.tr.take(op) {
 		return -1
 	}
 	return Wtime()
 }
 
-func (c *Comm) record(t0 float64, op string, peer, root, bytes, tag, req int) {
+func (c *Comm) record(t0 float64, op opcode, peer, root, bytes, tag, req int) {
 	if c.tr == nil || t0 < 0 {
 		return
 	}
-	code := opCode(op)
-	e := rec{op: code, t0: t0, t1: Wtime(), peer: int64(peer), root: int64(root), bytes: int64(bytes),
+	e := rec{op: op, t0: t0, t1: Wtime(), peer: int64(peer), root: int64(root), bytes: int64(bytes),
 		tag: int64(tag), req: int64(req), w: 1, site: callSiteID()}
 	if c.tr.sample {
-		s := &c.tr.samplers[code]
+		s := &c.tr.samplers[op]
 		s.recorded++
 		e.w = int32(s.block)
 	}
-	c.tr.add(e)
+	// What recording took after the call's end (its call site, storing
+	// it): time of the rank's own that the profiler does not count as
+	// the user's code around the call.
+	c.tr.add(e).rec = Wtime() - e.t1
 }
 
 func (c *Comm) nextReq() int {
@@ -304,8 +334,8 @@ func ParseTrace(name string, data []byte) (*Trace, error) {
 			return nil, fmt.Errorf("mpi: %s: rank record %d is for rank %d", name, i, rk.Rank)
 		}
 		for j, e := range rk.Events {
-			if !(e.T1 >= e.T0) || e.W < 0 {
-				return nil, fmt.Errorf("mpi: %s: rank %d, event %d (%s): times %g to %g, weight %d", name, i, j, e.Op, e.T0, e.T1, e.W)
+			if !(e.T1 >= e.T0) || e.W < 0 || !(e.Rec >= 0) {
+				return nil, fmt.Errorf("mpi: %s: rank %d, event %d (%s): times %g to %g, weight %d, recording %g s", name, i, j, e.Op, e.T0, e.T1, e.W, e.Rec)
 			}
 		}
 	}

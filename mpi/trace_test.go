@@ -281,3 +281,38 @@ func TestBodySum(t *testing.T) {
 		t.Error("a trace without ranks: BodySum ok")
 	}
 }
+
+// Each recorded call says how long recording it took after its end (its
+// call site found, the record stored): more than nothing, less than the
+// whole run; interval marks are recorded at one instant and say nothing.
+func TestTraceRecordsItsOwnCost(t *testing.T) {
+	tr, err := mpi.Launch(mpi.Options{NP: 2, Trace: true}, func(c *mpi.Comm) {
+		c.BeginInterval(1)
+		buf := []float64{1}
+		for range 50 {
+			mpi.Allreduce(c, buf, buf, mpi.Sum)
+		}
+		c.EndInterval(1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rk := range tr.Ranks {
+		calls := 0
+		for _, e := range rk.Events {
+			switch {
+			case e.Op == "BeginInterval" || e.Op == "EndInterval":
+				if e.Rec != 0 {
+					t.Errorf("rank %d: %s with a recording cost of %g s", rk.Rank, e.Op, e.Rec)
+				}
+			case !(e.Rec > 0) || e.Rec > rk.Finish-rk.Start:
+				t.Errorf("rank %d: %s at %s took %g s to record, want more than 0 and less than the rank's body", rk.Rank, e.Op, e.Site, e.Rec)
+			default:
+				calls++
+			}
+		}
+		if calls != 50 {
+			t.Errorf("rank %d: %d Allreduces with their recording cost, want 50", rk.Rank, calls)
+		}
+	}
+}

@@ -33,6 +33,7 @@ type aggregator struct {
 	ta      []int     // nearest timed static ancestor, -1 if none
 	execs   []int64   // executions, with untimed bodies counted at their sites
 	mpiNs   []float64 // MPI time directly in each timed region
+	recNs   []float64 // the mpi trace's recording of the MPI calls directly in each timed region
 	sites   []MPISite
 	own     []float64
 	totalNs []float64 // timed regions' time, of the run own comes from
@@ -50,6 +51,7 @@ func (a *aggregator) rc(k int) probe.RegionCounts {
 func (a *aggregator) run() {
 	n := len(a.in.Regions)
 	a.ta, a.execs, a.mpiNs, a.own = make([]int, n), make([]int64, n), make([]float64, n), make([]float64, n)
+	a.recNs = make([]float64, n)
 	a.totalNs = make([]float64, n)
 	for _, r := range a.in.Regions {
 		a.ta[r.Index] = -1
@@ -87,10 +89,13 @@ func (a *aggregator) run() {
 }
 
 // attributeMPI sums the trace per call site and gives each site to the
-// innermost timed region whose lines hold it.
+// innermost timed region whose lines hold it, with the time the trace
+// spent recording its calls (each recorded call's own, not weighted: only
+// the recorded calls paid it).
 func (a *aggregator) attributeMPI() {
 	type key struct{ site, op string }
 	sum := map[key]*MPISite{}
+	recNs := map[key]float64{}
 	if a.m.trace != nil {
 		for _, rk := range a.m.trace.Ranks {
 			for _, e := range rk.Events {
@@ -105,13 +110,15 @@ func (a *aggregator) attributeMPI() {
 				w := max(e.W, 1) // a sampled trace's event stands for W calls
 				s.Calls += int64(w)
 				s.TotalNs += float64(w) * (e.T1 - e.T0) * 1e9
+				recNs[key{e.Site, e.Op}] += e.Rec * 1e9
 			}
 		}
 	}
-	for _, s := range sum {
+	for key, s := range sum {
 		if k := a.regionAt(s.Site); k >= 0 {
 			s.Region = a.in.Regions[k].ID
 			a.mpiNs[k] += s.TotalNs
+			a.recNs[k] += recNs[key]
 		}
 		a.sites = append(a.sites, *s)
 	}
@@ -173,6 +180,7 @@ func (a *aggregator) ownTimes() {
 		k := r.Index
 		if a.plan.timed[k] {
 			a.own[k] += float64(a.rc(k).Ns) - a.mpiNs[k]
+			a.sub(k, a.recNs[k])
 			if isEntry(r) && r.decl.Name() == "main" {
 				a.sub(k, float64(a.m.counts.TraceNs))
 			}
