@@ -63,6 +63,12 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Said before the runs as well as under the table: the runs take
+	// minutes, and the fix (predict bench) is best done first.
+	mismatch := machineMismatch(m, host.CPUModel(), host.Cores())
+	if mismatch != nil {
+		logf("predict: %s", mismatch.Describe())
+	}
 	// A profile made here measures how each region slows down with the
 	// ranks sharing this computer's cores.
 	mp, oracle, err := prepare(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP,
@@ -141,7 +147,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		v.Report.Rows[i].Runs = v.Runs[v.Report.Rows[i].P]
 	}
 	v.Report.Drift = machineDrift(oracle.prof, opts.Args, bodies)
-	v.Report.Mismatch = machineMismatch(m, host.CPUModel(), host.Cores())
+	v.Report.Mismatch = mismatch
 	return v, nil
 }
 

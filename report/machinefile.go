@@ -32,6 +32,6 @@ func (m *MachineMismatch) Describe() string {
 	if m.Date != "" {
 		when = " on " + m.Date
 	}
-	return fmt.Sprintf("machine file: %s was calibrated%s on %s with %d cores; this computer is %s with %d cores: the errors above include the difference between the two; %s",
+	return fmt.Sprintf("machine file: %s was calibrated%s on %s with %d cores; this computer is %s with %d cores: every predicted time carries the difference between the two; %s",
 		m.Machine, when, m.CPU, m.Cores, m.HostCPU, m.HostCores, fix)
 }
