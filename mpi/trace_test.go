@@ -283,9 +283,10 @@ func TestBodySum(t *testing.T) {
 }
 
 // Each recorded call says how long recording it took after its end (its
-// call site found, the record stored): more than nothing, less than the
-// whole run; interval marks are recorded at one instant and say nothing.
+// call site found, the record stored): more than nothing, less than a
+// second; interval marks are recorded at one instant and say nothing.
 func TestTraceRecordsItsOwnCost(t *testing.T) {
+	needRanks(t, 2)
 	tr, err := mpi.Launch(mpi.Options{NP: 2, Trace: true}, func(c *mpi.Comm) {
 		c.BeginInterval(1)
 		buf := []float64{1}
@@ -297,6 +298,9 @@ func TestTraceRecordsItsOwnCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if outsideRun(2) {
+		return
+	}
 	for _, rk := range tr.Ranks {
 		calls := 0
 		for _, e := range rk.Events {
@@ -305,8 +309,8 @@ func TestTraceRecordsItsOwnCost(t *testing.T) {
 				if e.Rec != 0 {
 					t.Errorf("rank %d: %s with a recording cost of %g s", rk.Rank, e.Op, e.Rec)
 				}
-			case !(e.Rec > 0) || e.Rec > rk.Finish-rk.Start:
-				t.Errorf("rank %d: %s at %s took %g s to record, want more than 0 and less than the rank's body", rk.Rank, e.Op, e.Site, e.Rec)
+			case !(e.Rec > 0) || e.Rec >= 1:
+				t.Errorf("rank %d: %s at %s took %g s to record, want more than 0 and less than a second", rk.Rank, e.Op, e.Site, e.Rec)
 			default:
 				calls++
 			}
