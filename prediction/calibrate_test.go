@@ -15,7 +15,10 @@ func TestPlainScale(t *testing.T) {
 	}{
 		{"not measured", profiler.Totals{AccountedNs: 100, MPINs: 10}, 1},
 		{"a few per cent slower", profiler.Totals{AccountedNs: 100, MPINs: 10, PlainBodyNs: 105}, 95.0 / 90},
-		{"a few per cent faster", profiler.Totals{AccountedNs: 110, MPINs: 10, PlainBodyNs: 107}, 0.97},
+		// sparse: the program without probes 12 % faster, all of it in
+		// the loop that builds its matrix.
+		{"faster within the tolerance", profiler.Totals{AccountedNs: 110, MPINs: 10, PlainBodyNs: 98.3}, 1},
+		{"at the tolerance", profiler.Totals{AccountedNs: 110, MPINs: 10, PlainBodyNs: 95}, 1},
 		// pingpong: the compute a ping-pong leaves between its calls is
 		// the difference of two noisy times of about its whole run.
 		{"mostly MPI", profiler.Totals{AccountedNs: 29.6, MPINs: 24.1, PlainBodyNs: 24.5}, 1},
@@ -40,6 +43,6 @@ func TestPlainScaleComparesBodies(t *testing.T) {
 		t.Errorf("bodies' own 1500 ns against 1596 ns of plain compute: scale %g, want %g", got, 1596.0/1500)
 	}
 	if got := plainScale(tot, 0); math.Abs(got-1596.0/1885) > 1e-12 {
-		t.Errorf("without the bodies' own time: scale %g, want %g", got, 1596.0/1885)
+		t.Errorf("without the bodies' own time: scale %g, want %g (faster beyond the tolerance)", got, 1596.0/1885)
 	}
 }
