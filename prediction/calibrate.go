@@ -17,9 +17,9 @@ const plainMPIShare = 0.5
 
 // plainFasterTolerance is how much faster than the instrumented runs'
 // own times the program without probes may run before compute is scaled
-// down to it. Faster, the usual cause is probe cost left in the own times
-// of the regions with the most probes, not a layout that moves all
-// compute: sparse's program without probes ran its ranks' bodies 12 %
+// down to it. Faster, the difference is more likely probe cost left in
+// the own times of the regions with the most probes than a layout that
+// moves all compute: sparse's program without probes ran its ranks' bodies 12 %
 // faster than the profile accounted, all of it in the append loop that
 // builds its matrix (a probe per row), its product loop as fast as
 // profiled; scaled, the product was predicted 9 % fast at P = 1
