@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/commmodel/bench"
 	"github.com/parpredict/parpredict/internal/host"
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/model"
@@ -28,8 +29,11 @@ type ValidateOptions struct {
 	Args    []string
 	NP      []int
 	Machine string // the machine file describing this computer (default "local")
-	Profile string // as SpeedupOptions.Profile
-	Reps    int    // real runs per rank count, taking turns; the fastest is kept (0: 3)
+	// Calibrate measures this computer with predict bench's default
+	// suite first and predicts with that description instead of Machine.
+	Calibrate bool
+	Profile   string // as SpeedupOptions.Profile
+	Reps      int    // real runs per rank count, taking turns; the fastest is kept (0: 3)
 	// Interval is the user interval compared (the program's main loop,
 	// marked with BeginInterval/EndInterval); 0 compares whole runs.
 	Interval int
@@ -59,15 +63,17 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if opts.Reps <= 0 {
 		opts.Reps = 3
 	}
-	m, err := commmodel.Load(opts.Machine)
+	m, err := validationMachine(opts, logf)
 	if err != nil {
 		return nil, err
 	}
 	// Said before the runs as well as under the table: the runs take
-	// minutes, and the fix (predict bench) is best done first.
-	mismatch := machineMismatch(m, host.CPUModel(), host.Cores())
+	// minutes, and the fix (predict bench) is best done first. The
+	// goroutine backend's ranks, which bench calibrates and validate
+	// runs, see runtime.NumCPU cores.
+	mismatch := machineMismatch(m, host.CPUModel(), runtime.NumCPU())
 	if mismatch != nil {
-		logf("predict: %s", mismatch.Describe())
+		logf("%s", mismatch.Describe())
 	}
 	// A profile made here measures how each region slows down with the
 	// ranks sharing this computer's cores.
@@ -149,6 +155,25 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	v.Report.Drift = machineDrift(oracle.prof, opts.Args, bodies)
 	v.Report.Mismatch = mismatch
 	return v, nil
+}
+
+// validationMachine is the description of this computer the validation
+// predicts with: opts.Machine, or with opts.Calibrate one measured now.
+func validationMachine(opts ValidateOptions, logf func(string, ...any)) (*commmodel.Machine, error) {
+	if !opts.Calibrate {
+		return commmodel.Load(opts.Machine)
+	}
+	logf("calibrating this computer (predict bench's suite; not saved: run predict bench to keep it)")
+	o := bench.DefaultOptions()
+	if opts.Progress != nil {
+		o.Progress = func(done, total int, what string) { opts.Progress(done, total, "calibrate "+what) }
+	}
+	m, rep, err := bench.Calibrate(o)
+	if err != nil {
+		return nil, fmt.Errorf("prediction: calibrating this computer: %w", err)
+	}
+	logf("calibrated on %s, %d cores, in %.1f s", rep.CPU, rep.Cores, rep.Seconds)
+	return m, nil
 }
 
 // machineMismatch compares the machine file's calibration record (what

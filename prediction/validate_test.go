@@ -2,10 +2,13 @@ package prediction
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/internal/host"
 	"github.com/parpredict/parpredict/profiler"
 )
 
@@ -85,5 +88,37 @@ func TestMachineMismatch(t *testing.T) {
 	}
 	if got := machineMismatch(preset, cpu, preset.CoresPerNode()); got == nil || got.CPU != "" {
 		t.Errorf("a paper's preset: mismatch %+v, want one without a calibrated CPU", got)
+	}
+}
+
+// TestValidateCalibrates measures this computer before validating: the
+// machine the prediction used is this computer's (no mismatch, whatever
+// the committed local file says), and the progress shows both phases.
+func TestValidateCalibrates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("calibrates, profiles and runs a program")
+	}
+	var phases []string
+	var logged strings.Builder
+	args := []string{"-n", "64", "-steps", "20", "-check=false"}
+	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./examples/heat", Args: args, NP: []int{1}, Reps: 1,
+		Interval: 1, Calibrate: true, Profile: filepath.Join(t.TempDir(), "heat.profile.json"),
+		Progress: func(_, _ int, what string) {
+			if p, _, _ := strings.Cut(what, " "); len(phases) == 0 || phases[len(phases)-1] != p {
+				phases = append(phases, p)
+			}
+		},
+		Log: func(format string, a ...any) { fmt.Fprintf(&logged, format+"\n", a...) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Report.Mismatch != nil {
+		t.Errorf("a machine calibrated here: mismatch %+v", v.Report.Mismatch)
+	}
+	if !strings.Contains(logged.String(), "calibrated on "+host.CPUModel()) {
+		t.Errorf("log %q does not name this computer's calibration", logged.String())
+	}
+	if len(phases) < 2 || phases[0] != "calibrate" {
+		t.Errorf("progress phases %v, want the calibration first, then the runs", phases)
 	}
 }

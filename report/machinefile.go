@@ -23,7 +23,7 @@ type MachineMismatch struct {
 
 // Describe says in one sentence what differs and what to do.
 func (m *MachineMismatch) Describe() string {
-	fix := "run `predict bench` here (it writes machines/local.yaml, which --machine local then reads) and validate again"
+	fix := "run `predict bench` here (it writes machines/local.yaml, which --machine local then reads) and validate again, or validate with --calibrate"
 	if m.CPU == "" {
 		return fmt.Sprintf("machine file: %s was not calibrated by predict bench (no cpu in its provenance), so it may not describe this computer (%s, %d cores): %s",
 			m.Machine, m.HostCPU, m.HostCores, fix)

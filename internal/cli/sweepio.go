@@ -30,11 +30,17 @@ func sweepProgress(streams *IO, quiet bool) (func(done, total int, what string),
 		return nil, func() {}
 	}
 	var bar *progressbar.ProgressBar
+	shown := 0
 	progress := func(done, total int, what string) {
-		if bar == nil {
+		switch {
+		case bar == nil:
 			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(streams.Err),
 				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+		case total != shown:
+			// A new phase (validate's calibration, then its runs).
+			bar.ChangeMax(total)
 		}
+		shown = total
 		bar.Describe(what)
 		_ = bar.Set(done)
 	}

@@ -16,6 +16,7 @@ func init() { register(newValidateCmd) }
 type validateOptions struct {
 	np        string
 	machine   string
+	calibrate bool
 	profile   string
 	reps      int
 	interval  int
@@ -40,13 +41,21 @@ the fastest run is kept (the least disturbed by other processes, as the
 profile keeps each region's fastest time). Under the table a line compares
 the machine's speed in these runs with its speed when the profile was made
 (the program's ranks' bodies at the profile's rank count, same arguments):
-a machine that slowed down since moves every error by as much.`,
+a machine that slowed down since moves every error by as much. A machine
+file calibrated on another CPU or core count is named there too (and before
+the runs); --calibrate measures this computer first (predict bench's suite,
+15 s on a 2-core machine) and predicts with that instead, without saving it
+(predict bench writes machines/local.yaml to keep one).`,
 		Example: `  predict validate ./examples/heat --np 1,2,4,8 -- -n 400 -steps 200 -check=false
-  predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300`,
+  predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300
+  predict validate ./examples/cg --np 1,2,4,8 --calibrate -- -check=false`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.ArgsLenAtDash() > 1 {
 				return &FlagError{fmt.Errorf("validate takes one package before --, got %v", args[:cmd.ArgsLenAtDash()])}
+			}
+			if o.calibrate && cmd.Flags().Changed("machine") {
+				return &FlagError{fmt.Errorf("--calibrate measures this computer instead of reading --machine: give one of them")}
 			}
 			return runValidate(cmd.Context(), streams, o, args[0], args[1:])
 		},
@@ -54,6 +63,7 @@ a machine that slowed down since moves every error by as much.`,
 	f := cmd.Flags()
 	f.StringVar(&o.np, "np", "1,2", "rank counts: a list (1,2,4) or a range (1:8)")
 	f.StringVar(&o.machine, "machine", "local", "machine file describing this computer")
+	f.BoolVar(&o.calibrate, "calibrate", false, "measure this computer first (predict bench's suite) and predict with that instead of --machine")
 	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
 	f.IntVar(&o.reps, "reps", 5, "real runs per rank count (the fastest is kept)")
 	f.IntVar(&o.interval, "interval", 1, "user interval to compare; 0: whole runs")
@@ -79,7 +89,7 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	if o.reps < 1 || o.interval < 0 {
 		return &FlagError{fmt.Errorf("--reps must be at least 1 and --interval at least 0")}
 	}
-	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Profile: o.profile,
+	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Calibrate: o.calibrate, Profile: o.profile,
 		Reps: o.reps, Interval: o.interval,
 		Log: logTo(streams)}
 	progress, finish := sweepProgress(streams, o.quiet)
