@@ -67,9 +67,12 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 		}
 		r.set(f, v)
 		return false, nil
+	case fnv.k == vOpaque && fnv.str() == nameSeq && len(args) == 1 && r.rangeSeq(f, in, ic, fnv, args[0]):
+		return false, nil
 	case fnv.fun() == nil:
 		if rangeOverFunc(in) {
-			r.assume(in.Pos(), "range over an iterator function the interpreter does not know (another package's, as slices.All): its iterations run inside it, costed as one library call; the loop body's time is the enclosing region's and does not follow the rank's share of the data")
+			r.charge(r.rangeEntryCost(args))
+			r.assume(in.Pos(), "range over an iterator function the interpreter does not know (another package's, other than slices' and maps', or of unknown length): its iterations run inside it, costed as the loop's profiled time per entry, which does not follow the rank's share of the data")
 		} else {
 			r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
 		}

@@ -285,6 +285,8 @@ type programShared struct {
 	argBuf []value // a call's arguments, until the callee has them
 	phiBuf []value // phi values on block entry
 	assume map[Assumption]bool
+	// rangeSums caches what each range-over-func body does (rangeBody).
+	rangeSums map[*ssa.Function]*rangeSummary
 }
 
 func newProgramShared(prog *ssa.Program, oracle Oracle) *programShared {

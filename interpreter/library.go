@@ -33,6 +33,12 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	if fn.Name() == "init" && fn.Signature.Recv() == nil {
 		return nil // libraries' package initialisers are not modelled
 	}
+	if seq, ok := seqOf(fn, args); ok {
+		// An iterator a range statement may charge by its elements.
+		r.charge(ic.callCost, ic.callLabel)
+		r.set(f, seq)
+		return nil
+	}
 	if h, ok := pureLib[name]; ok {
 		v, ok, err := h(r, in, args)
 		if err != nil {

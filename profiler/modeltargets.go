@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/parpredict/parpredict/model"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -27,6 +28,10 @@ func ModelTargets(prog *Program) ([]Target, error) {
 	// those keep no probes, the rest are used.
 	stmts, copies := callStatements(prog), copyStatements(prog)
 	seen := map[ast.Node]bool{}
+	names := map[*ssa.Function]string{}
+	for _, f := range mp.Funcs {
+		names[f.SSA] = f.Name
+	}
 	var out []Target
 	add := func(t Target) { out = append(out, t) }
 	for _, f := range mp.Funcs {
@@ -35,7 +40,16 @@ func ModelTargets(prog *Program) ([]Target, error) {
 		}
 		seen[f.Syntax] = true
 		file := prog.Fset.Position(f.Syntax.Pos()).Filename
-		add(Target{ID: f.Tree.ID(), Kind: FuncBody, Node: f.Syntax, File: file, Func: f.Name})
+		if rng, ok := f.Syntax.(*ast.RangeStmt); ok {
+			// The body of a range over an iterator function (slices.All):
+			// SSA makes it a function the iterator calls once per
+			// iteration, the loop itself being inside the iterator. The
+			// range statement is timed as a loop under the body's ID, so
+			// that its iterations and time per iteration are known.
+			add(Target{ID: f.Tree.ID(), Kind: Loop, Node: rng, File: file, Func: names[f.SSA.Parent()]})
+		} else {
+			add(Target{ID: f.Tree.ID(), Kind: FuncBody, Node: f.Syntax, File: file, Func: f.Name})
+		}
 		for _, st := range copiesIn(f.Syntax, copies) {
 			add(Target{ID: f.SiteID(string(Copy), copies[st].Lparen), Kind: Copy, Node: st, File: file, Func: f.Name})
 		}

@@ -1,0 +1,287 @@
+package interpreter
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A range over a library iterator (for i, v := range slices.All(x)) runs
+// its loop inside the library: SSA makes the body a yield function that
+// the iterator calls once per element. The interpreter does not execute
+// library code, so for the iterators of the standard library whose
+// element count it knows (a slice's or a map's length) it charges the
+// loop as a reduced nest: its iterations times the body's profiled time
+// per iteration (RangeCoster), and what the body writes (the variables it
+// captures) becomes unknown. A body that leaves the loop early (break,
+// return, goto), makes MPI calls, or calls what the interpreter cannot
+// follow is not charged this way: the iterator's call is then costed as a
+// library call, the loop's profiled time per entry charged, and
+// assumed.
+
+// RangeCoster is implemented by oracles that know the time per iteration
+// of a range-over-func loop's body (yield, its synthetic function):
+// perIter seconds, including what the body calls, and per entry of the
+// loop perEntry; label is the region they belong to. ok is false without
+// profile data for it.
+type RangeCoster interface {
+	RangeCost(yield *ssa.Function) (perIter, perEntry float64, label string, ok bool)
+}
+
+// seqCounts are the standard library's iterator constructors whose
+// element count the interpreter can know, by their generic origin's name.
+var seqCounts = map[string]func(args []value) (int64, bool){
+	"slices.All": sliceLen, "slices.Values": sliceLen, "slices.Backward": sliceLen,
+	"maps.All": mapLen, "maps.Keys": mapLen, "maps.Values": mapLen,
+}
+
+func sliceLen(args []value) (int64, bool) {
+	switch x := args[0]; x.k {
+	case vSlice:
+		return x.n, true
+	case vNil:
+		return 0, true
+	}
+	return 0, false
+}
+
+func mapLen(args []value) (int64, bool) {
+	switch x := args[0]; {
+	case x.k == vMap && x.obj != nil && x.obj.m != nil:
+		return int64(len(x.obj.m)), true
+	case x.k == vNil:
+		return 0, true
+	}
+	return 0, false
+}
+
+var nameSeq = "seq"
+
+// seqOf is the iterator a call of fn with args returns, as an opaque value
+// holding its element count, when fn is a known constructor and the count
+// is known.
+func seqOf(fn *ssa.Function, args []value) (value, bool) {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Pkg == nil || len(args) != 1 {
+		return value{}, false
+	}
+	count := seqCounts[fn.Pkg.Pkg.Path()+"."+fn.Name()]
+	if count == nil {
+		return value{}, false
+	}
+	n, ok := count(args)
+	if !ok {
+		return value{}, false
+	}
+	return value{k: vOpaque, sp: &nameSeq, i: n}, true
+}
+
+// rangeSeq charges the call of a known iterator seq with its loop's body
+// yield. It returns false when the body cannot be charged this way (the
+// caller costs the call as a library call).
+func (r *ssaRank) rangeSeq(f *frame, in *ssa.Call, ic *instrCode, seq, yield value) bool {
+	fn := yield.fun()
+	if fn == nil || fn.Synthetic != "range-over-func yield" {
+		return false
+	}
+	rc, ok := r.shared.oracle.(RangeCoster)
+	if !ok {
+		return false
+	}
+	perIter, perEntry, label, ok := rc.RangeCost(fn)
+	if !ok {
+		return false
+	}
+	if why := r.shared.rangeBody(fn).why; why != "" {
+		// Not reducible: the loop's time per entry, as profiled.
+		r.charge(ic.callCost+perEntry, label)
+		r.assume(r.nearestPos(f), "range over a library iterator whose body %s: the loop costs its profiled time per entry, not its iterations' (%d here), and what it writes is not tracked", why, seq.i)
+		r.set(f, unknownOf(in.Type()))
+		return true
+	}
+	r.charge(ic.callCost+float64(seq.i)*perIter, label)
+	// What the body wrote becomes unknown: the captured variables it
+	// assigns (s += v), and, if it writes memory, what the captured
+	// variables point to (x[i] = ... makes x's elements unknown, not x).
+	// The loop's exit state is not touched: it stays "ran to its end"
+	// (the body has no early exit), and the code after the call
+	// branches on it.
+	sum := r.shared.rangeBody(fn)
+	for i, fv := range fn.FreeVars {
+		if strings.HasPrefix(fv.Name(), "jump$") || yield.obj == nil {
+			continue
+		}
+		cell := yield.obj.get(int64(i))
+		if sum.assigned[i] {
+			havocValue(cell)
+		}
+		if sum.writesMemory && cell.k == vPtr && cell.obj != nil && cell.c >= 0 {
+			havocValue(cell.obj.get(cell.i))
+		}
+	}
+	r.set(f, unknownOf(in.Type()))
+	return true
+}
+
+// rangeSummary is what the interpreter needs to know of a range-over-func
+// body to charge it without executing it.
+type rangeSummary struct {
+	why          string       // why it cannot be charged so; "" if it can
+	assigned     map[int]bool // free variables (by index) the body assigns
+	writesMemory bool         // it, or a function it calls, writes memory it did not allocate
+}
+
+// rangeBody summarises a range-over-func body, once per body.
+func (s *programShared) rangeBody(yield *ssa.Function) *rangeSummary {
+	if s.rangeSums == nil {
+		s.rangeSums = map[*ssa.Function]*rangeSummary{}
+	}
+	if sum, ok := s.rangeSums[yield]; ok {
+		return sum
+	}
+	sum := &rangeSummary{assigned: map[int]bool{}}
+	if rng, ok := yield.Syntax().(*ast.RangeStmt); !ok {
+		sum.why = "has no range statement"
+	} else if exit := earlyExit(rng.Body); exit != "" {
+		sum.why = "may leave the loop early (" + exit + ")"
+	} else {
+		sum.why = s.scanBody(yield, yield, sum, map[*ssa.Function]bool{})
+	}
+	s.rangeSums[yield] = sum
+	return sum
+}
+
+// scanBody records in sum what fn (the body, or a function it calls)
+// assigns and writes, and says what it does that the interpreter cannot
+// charge without executing it: an MPI call, a call through a function
+// value or an interface, a write to a package variable; "" if nothing.
+func (s *programShared) scanBody(body, fn *ssa.Function, sum *rangeSummary, seen map[*ssa.Function]bool) string {
+	if seen[fn] {
+		return ""
+	}
+	seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.Store:
+				switch addr := in.Addr.(type) {
+				case *ssa.FreeVar:
+					if fn == body {
+						sum.assigned[slices.Index(body.FreeVars, addr)] = true
+					} else {
+						sum.writesMemory = true
+					}
+				case *ssa.Alloc:
+					// The function's own variable.
+				case *ssa.Global:
+					return "writes the package variable " + addr.Name()
+				default:
+					sum.writesMemory = true
+				}
+			case *ssa.MapUpdate:
+				sum.writesMemory = true
+			case ssa.CallInstruction:
+				c := in.Common()
+				if b, builtin := c.Value.(*ssa.Builtin); builtin {
+					if b.Name() == "copy" || b.Name() == "append" || b.Name() == "clear" {
+						sum.writesMemory = true
+					}
+					continue
+				}
+				callee := c.StaticCallee()
+				if callee == nil {
+					return "calls through a function value or an interface"
+				}
+				ci := s.callee(callee)
+				switch {
+				case ci.mpi:
+					return "makes MPI calls (" + ci.mpiName + ")"
+				case ci.user:
+					if why := s.scanBody(body, callee, sum, seen); why != "" {
+						return why
+					}
+				case pureLib[libName(callee)] == nil && passesMemory(c.Args):
+					// A library function given memory may write it
+					// (sort.Float64s).
+					sum.writesMemory = true
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// passesMemory reports whether any of args lets the callee reach memory
+// the caller holds.
+func passesMemory(args []ssa.Value) bool {
+	for _, a := range args {
+		switch a.Type().Underlying().(type) {
+		case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Signature, *types.Chan:
+			return true
+		}
+	}
+	return false
+}
+
+// earlyExit names a statement of a range body that leaves the loop early:
+// a return, a goto, a break of the range itself or a labelled break or
+// continue; "" if none (a continue of the range ends one iteration).
+// Function literals are their own bodies.
+func earlyExit(body *ast.BlockStmt) string {
+	found := ""
+	var walk func(n ast.Node, inner bool)
+	walk = func(n ast.Node, inner bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found != "" || m == nil {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = "return"
+			case *ast.BranchStmt:
+				switch {
+				case m.Tok == token.GOTO:
+					found = "goto"
+				case m.Label != nil:
+					found = "labelled " + m.Tok.String()
+				case m.Tok == token.BREAK && !inner:
+					found = "break"
+				}
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					// An unlabelled break in there is that statement's.
+					walk(m, true)
+					return false
+				}
+			case *ast.DeferStmt:
+				found = "defer"
+			}
+			return true
+		})
+	}
+	walk(body, false)
+	return found
+}
+
+// rangeEntryCost is the profiled time per entry of the range-over-func
+// loop whose iterator is called with args (its body's yield function),
+// and its region; 0 if unknown.
+func (r *ssaRank) rangeEntryCost(args []value) (float64, string) {
+	rc, ok := r.shared.oracle.(RangeCoster)
+	if !ok || len(args) != 1 || args[0].fun() == nil {
+		return 0, ""
+	}
+	_, perEntry, label, ok := rc.RangeCost(args[0].fun())
+	if !ok {
+		return 0, ""
+	}
+	return perEntry, label
+}
