@@ -17,8 +17,9 @@ declare -A ARGS=(
   [blocks2d]="-n 1024 -steps 20"
   [summa]="-n 960 -check=false"
   [shapes]="-n 400000 -steps 5"
+  [rangelib]="-n 2000000 -reps 10"
 )
-for ex in ${ONLY:-kernelcall grid2d nbody copies sparse cyclic tasks blocks2d summa shapes}; do
+for ex in ${ONLY:-kernelcall grid2d nbody copies sparse cyclic tasks blocks2d summa shapes rangelib}; do
   /tmp/predict-validate validate ./prediction/testdata/$ex --np 1,2,4 --reps 5 --quiet --json \
     --profile "$OUT/$ex.profile.json" -- ${ARGS[$ex]} > "$OUT/$ex.json"
 done
