@@ -98,21 +98,20 @@ func (r *ssaRank) rangeSeq(f *frame, in *ssa.Call, ic *instrCode, seq, yield val
 	if !ok {
 		return false
 	}
-	if why := r.shared.rangeBody(fn).why; why != "" {
-		// Not reducible: the loop's time per entry, as profiled.
+	sum := r.shared.rangeBody(fn)
+	if sum.why == "" {
+		r.charge(ic.callCost+float64(seq.i)*perIter, label)
+	} else {
+		// Not charged per element: the loop's time per entry, as
+		// profiled, and the body not run (its MPI calls not simulated).
 		r.charge(ic.callCost+perEntry, label)
-		r.assume(r.nearestPos(f), "range over a library iterator whose body %s: the loop costs its profiled time per entry, not its iterations' (%d here), and what it writes is not tracked", why, seq.i)
-		r.set(f, unknownOf(in.Type()))
-		return true
+		r.assume(r.nearestPos(f), "range over a library iterator whose body %s: the loop costs its profiled time per entry, not its iterations' (%d here), and its body is not run (MPI calls in it are not simulated)", sum.why, seq.i)
 	}
-	r.charge(ic.callCost+float64(seq.i)*perIter, label)
 	// What the body wrote becomes unknown: the captured variables it
 	// assigns (s += v), and, if it writes memory, what the captured
 	// variables point to (x[i] = ... makes x's elements unknown, not x).
-	// The loop's exit state is not touched: it stays "ran to its end"
-	// (the body has no early exit), and the code after the call
-	// branches on it.
-	sum := r.shared.rangeBody(fn)
+	// The loop's exit state is not touched: it stays "ran to its end",
+	// and the code after the call branches on it.
 	for i, fv := range fn.FreeVars {
 		if strings.HasPrefix(fv.Name(), "jump$") || yield.obj == nil {
 			continue
@@ -150,20 +149,22 @@ func (s *programShared) rangeBody(yield *ssa.Function) *rangeSummary {
 		sum.why = "has no range statement"
 	} else if exit := earlyExit(rng.Body); exit != "" {
 		sum.why = "may leave the loop early (" + exit + ")"
-	} else {
-		sum.why = s.scanBody(yield, yield, sum, map[*ssa.Function]bool{})
 	}
+	// Scanned even when it cannot be charged so: what it writes becomes
+	// unknown either way.
+	s.scanBody(yield, yield, sum, map[*ssa.Function]bool{})
 	s.rangeSums[yield] = sum
 	return sum
 }
 
 // scanBody records in sum what fn (the body, or a function it calls)
-// assigns and writes, and says what it does that the interpreter cannot
-// charge without executing it: an MPI call, a call through a function
-// value or an interface, a write to a package variable; "" if nothing.
-func (s *programShared) scanBody(body, fn *ssa.Function, sum *rangeSummary, seen map[*ssa.Function]bool) string {
+// assigns and writes, and the first thing it does that the interpreter
+// cannot charge without executing it (sum.why, unless already set): an
+// MPI call, a call through a function value or an interface, a write to a
+// package variable.
+func (s *programShared) scanBody(body, fn *ssa.Function, sum *rangeSummary, seen map[*ssa.Function]bool) {
 	if seen[fn] {
-		return ""
+		return
 	}
 	seen[fn] = true
 	for _, b := range fn.Blocks {
@@ -180,7 +181,7 @@ func (s *programShared) scanBody(body, fn *ssa.Function, sum *rangeSummary, seen
 				case *ssa.Alloc:
 					// The function's own variable.
 				case *ssa.Global:
-					return "writes the package variable " + addr.Name()
+					sum.block("writes the package variable " + addr.Name())
 				default:
 					sum.writesMemory = true
 				}
@@ -196,16 +197,16 @@ func (s *programShared) scanBody(body, fn *ssa.Function, sum *rangeSummary, seen
 				}
 				callee := c.StaticCallee()
 				if callee == nil {
-					return "calls through a function value or an interface"
+					sum.block("calls through a function value or an interface")
+					sum.writesMemory = true
+					continue
 				}
 				ci := s.callee(callee)
 				switch {
 				case ci.mpi:
-					return "makes MPI calls (" + ci.mpiName + ")"
+					sum.block("makes MPI calls (" + ci.mpiName + ")")
 				case ci.user:
-					if why := s.scanBody(body, callee, sum, seen); why != "" {
-						return why
-					}
+					s.scanBody(body, callee, sum, seen)
 				case pureLib[libName(callee)] == nil && passesMemory(c.Args):
 					// A library function given memory may write it
 					// (sort.Float64s).
@@ -214,7 +215,14 @@ func (s *programShared) scanBody(body, fn *ssa.Function, sum *rangeSummary, seen
 			}
 		}
 	}
-	return ""
+}
+
+// block records why the body cannot be charged per element, the first
+// reason found.
+func (sum *rangeSummary) block(why string) {
+	if sum.why == "" {
+		sum.why = why
+	}
 }
 
 // passesMemory reports whether any of args lets the callee reach memory
