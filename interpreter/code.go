@@ -120,6 +120,9 @@ type calleeInfo struct {
 	onComm   bool     // an mpi function or method whose first argument is a *Comm
 	elemSize int      // mpi: size of the type argument's values, else 1
 	libName  string   // library functions: the name pureLib knows them by, once needed
+	// seqCount, for the standard library's iterator constructors, counts
+	// the elements of the iterator a call returns (seqCounts).
+	seqCount func(args []value) (int64, bool)
 	code     *fnCode
 }
 
@@ -404,6 +407,9 @@ func (s *programShared) callee(fn *ssa.Function) *calleeInfo {
 	}
 	ci := &calleeInfo{fn: fn, mpi: isMPI(fn), elemSize: 1}
 	ci.user = !ci.mpi && s.oracle.IsUser(fn)
+	if !ci.mpi && !ci.user {
+		ci.seqCount = seqCountOf(fn)
+	}
 	if ci.mpi {
 		ci.mpiName = fn.Name()
 		if o := fn.Origin(); o != nil {

@@ -33,7 +33,7 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	if fn.Name() == "init" && fn.Signature.Recv() == nil {
 		return nil // libraries' package initialisers are not modelled
 	}
-	if seq, ok := seqOf(fn, args); ok {
+	if seq, ok := seqOf(ci, args); ok {
 		// An iterator a range statement may charge by its elements.
 		r.charge(ic.callCost, ic.callLabel)
 		r.set(f, seq)

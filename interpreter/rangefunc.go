@@ -61,21 +61,26 @@ func mapLen(args []value) (int64, bool) {
 
 var nameSeq = "seq"
 
-// seqOf is the iterator a call of fn with args returns, as an opaque value
-// holding its element count, when fn is a known constructor and the count
-// is known.
-func seqOf(fn *ssa.Function, args []value) (value, bool) {
+// seqCountOf is the element counter of the iterators fn returns, nil if
+// fn is not one of seqCounts.
+func seqCountOf(fn *ssa.Function) func(args []value) (int64, bool) {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
-	if fn.Pkg == nil || len(args) != 1 {
+	if fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return nil
+	}
+	return seqCounts[fn.Pkg.Pkg.Path()+"."+fn.Name()]
+}
+
+// seqOf is the iterator a call of ci's function with args returns, as an
+// opaque value holding its element count, when the function is a known
+// constructor and the count is known.
+func seqOf(ci *calleeInfo, args []value) (value, bool) {
+	if ci.seqCount == nil || len(args) != 1 {
 		return value{}, false
 	}
-	count := seqCounts[fn.Pkg.Pkg.Path()+"."+fn.Name()]
-	if count == nil {
-		return value{}, false
-	}
-	n, ok := count(args)
+	n, ok := ci.seqCount(args)
 	if !ok {
 		return value{}, false
 	}
