@@ -71,7 +71,12 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 		return false, nil
 	case fnv.fun() == nil:
 		if rangeOverFunc(in) {
-			r.charge(r.rangeEntryCost(args))
+			if len(args) == 1 && args[0].fun() != nil {
+				// The body's time, which the profile took out of the
+				// region around the loop.
+				sum := r.shared.rangeBody(args[0].fun())
+				r.charge(sum.perEntry, sum.label)
+			}
 			r.assume(in.Pos(), "range over an iterator function the interpreter does not know (another package's, other than slices' and maps', or of unknown length): its iterations run inside it, costed as the loop's profiled time per entry, which does not follow the rank's share of the data")
 		} else {
 			r.assume(in.Pos(), "call through an unknown function value: costed as a library call, result unknown")
@@ -282,9 +287,13 @@ func rangeOverFunc(call *ssa.Call) bool {
 		if mc, ok := a.(*ssa.MakeClosure); ok {
 			a = mc.Fn
 		}
-		if fn, ok := a.(*ssa.Function); ok && fn.Synthetic == "range-over-func yield" {
+		if fn, ok := a.(*ssa.Function); ok && isYield(fn) {
 			return true
 		}
 	}
 	return false
 }
+
+// isYield reports whether fn is the body of a range-over-func loop, as SSA
+// builds it: a synthetic function the iterator calls per element.
+func isYield(fn *ssa.Function) bool { return fn.Synthetic == "range-over-func yield" }

@@ -23,13 +23,18 @@ func libName(fn *ssa.Function) string {
 	return fn.Pkg.Pkg.Path() + "." + fn.Name()
 }
 
+// lib is the library function's name as pureLib knows it, found once.
+func (ci *calleeInfo) lib() string {
+	if ci.libName == "" {
+		ci.libName = libName(ci.fn)
+	}
+	return ci.libName
+}
+
 // library runs a call of a function outside the analysed program.
 func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value) error {
 	fn := ci.fn
-	if ci.libName == "" {
-		ci.libName = libName(fn)
-	}
-	name := ci.libName
+	name := ci.lib()
 	if fn.Name() == "init" && fn.Signature.Recv() == nil {
 		return nil // libraries' package initialisers are not modelled
 	}

@@ -92,24 +92,19 @@ func seqOf(ci *calleeInfo, args []value) (value, bool) {
 // caller costs the call as a library call).
 func (r *ssaRank) rangeSeq(f *frame, in *ssa.Call, ic *instrCode, seq, yield value) bool {
 	fn := yield.fun()
-	if fn == nil || fn.Synthetic != "range-over-func yield" {
-		return false
-	}
-	rc, ok := r.shared.oracle.(RangeCoster)
-	if !ok {
-		return false
-	}
-	perIter, perEntry, label, ok := rc.RangeCost(fn)
-	if !ok {
+	if fn == nil || !isYield(fn) {
 		return false
 	}
 	sum := r.shared.rangeBody(fn)
+	if !sum.costed {
+		return false
+	}
 	if sum.why == "" {
-		r.charge(ic.callCost+float64(seq.i)*perIter, label)
+		r.charge(ic.callCost+float64(seq.i)*sum.perIter, sum.label)
 	} else {
 		// Not charged per element: the loop's time per entry, as
 		// profiled, and the body not run (its MPI calls not simulated).
-		r.charge(ic.callCost+perEntry, label)
+		r.charge(ic.callCost+sum.perEntry, sum.label)
 		r.assume(r.nearestPos(f), "range over a library iterator whose body %s: the loop costs its profiled time per entry, not its iterations' (%d here), and its body is not run (MPI calls in it are not simulated)", sum.why, seq.i)
 	}
 	// What the body wrote becomes unknown: the captured variables it
@@ -118,7 +113,10 @@ func (r *ssaRank) rangeSeq(f *frame, in *ssa.Call, ic *instrCode, seq, yield val
 	// The loop's exit state is not touched: it stays "ran to its end",
 	// and the code after the call branches on it.
 	for i, fv := range fn.FreeVars {
-		if strings.HasPrefix(fv.Name(), "jump$") || yield.obj == nil {
+		if yield.obj == nil {
+			break
+		}
+		if strings.HasPrefix(fv.Name(), "jump$") {
 			continue
 		}
 		cell := yield.obj.get(int64(i))
@@ -136,9 +134,14 @@ func (r *ssaRank) rangeSeq(f *frame, in *ssa.Call, ic *instrCode, seq, yield val
 // rangeSummary is what the interpreter needs to know of a range-over-func
 // body to charge it without executing it.
 type rangeSummary struct {
-	why          string       // why it cannot be charged so; "" if it can
+	why          string       // why it cannot be charged per element; "" if it can
 	assigned     map[int]bool // free variables (by index) the body assigns
 	writesMemory bool         // it, or a function it calls, writes memory it did not allocate
+	// The oracle's RangeCost, asked once (its answers do not change
+	// during a simulation); costed is false without them.
+	perIter, perEntry float64
+	label             string
+	costed            bool
 }
 
 // rangeBody summarises a range-over-func body, once per body.
@@ -150,6 +153,9 @@ func (s *programShared) rangeBody(yield *ssa.Function) *rangeSummary {
 		return sum
 	}
 	sum := &rangeSummary{assigned: map[int]bool{}}
+	if rc, ok := s.oracle.(RangeCoster); ok {
+		sum.perIter, sum.perEntry, sum.label, sum.costed = rc.RangeCost(yield)
+	}
 	if rng, ok := yield.Syntax().(*ast.RangeStmt); !ok {
 		sum.why = "has no range statement"
 	} else if exit := earlyExit(rng.Body); exit != "" {
@@ -212,7 +218,7 @@ func (s *programShared) scanBody(body, fn *ssa.Function, sum *rangeSummary, seen
 					sum.block("makes MPI calls (" + ci.mpiName + ")")
 				case ci.user:
 					s.scanBody(body, callee, sum, seen)
-				case pureLib[libName(callee)] == nil && passesMemory(c.Args):
+				case pureLib[ci.lib()] == nil && passesMemory(c.Args):
 					// A library function given memory may write it
 					// (sort.Float64s).
 					sum.writesMemory = true
@@ -282,19 +288,4 @@ func earlyExit(body *ast.BlockStmt) string {
 	}
 	walk(body, false)
 	return found
-}
-
-// rangeEntryCost is the profiled time per entry of the range-over-func
-// loop whose iterator is called with args (its body's yield function),
-// and its region; 0 if unknown.
-func (r *ssaRank) rangeEntryCost(args []value) (float64, string) {
-	rc, ok := r.shared.oracle.(RangeCoster)
-	if !ok || len(args) != 1 || args[0].fun() == nil {
-		return 0, ""
-	}
-	_, perEntry, label, ok := rc.RangeCost(args[0].fun())
-	if !ok {
-		return 0, ""
-	}
-	return perEntry, label
 }

@@ -25,11 +25,11 @@ const plainNoted = 0.05
 // without probes, less the MPI time, over the own times the instrumented
 // runs accounted, when it is slower. A probe anywhere in a function can
 // change how the compiler lays out its loops, and a tight loop's speed
-// can follow its alignment by tens of percent (docs/profiler.md); no subtraction of probe
-// costs undoes that. And each region's time is its fastest over the timed
-// runs, so their sum undercuts any one run by a few per cent. The two
-// kinds of runs take turns, so a slow spell falls on both: the ratio is
-// applied whatever its size (on the 2-core VM, three profiles of each
+// can follow its alignment by tens of percent (docs/profiler.md); no
+// subtraction of probe costs undoes that. And each region's time is its
+// fastest over the timed runs, so their sum undercuts any one run by a
+// few per cent. The two kinds of runs take turns, so a slow spell falls
+// on both: the ratio is applied whatever its size (on the 2-core VM, three profiles of each
 // example gave 0.99-1.01 for cg, 1.03-1.06 for heat and 1.07-1.10 for
 // matmul, 2026-11-25). 1 when the profile has no such run, or when MPI is
 // more than plainMPIShare of the accounted time. bodyOwn, when positive,

@@ -94,8 +94,11 @@ func (a *aggregator) run() {
 // the recorded calls paid it).
 func (a *aggregator) attributeMPI() {
 	type key struct{ site, op string }
-	sum := map[key]*MPISite{}
-	recNs := map[key]float64{}
+	type siteSum struct {
+		MPISite
+		recNs float64
+	}
+	sum := map[key]*siteSum{}
 	if a.m.trace != nil {
 		for _, rk := range a.m.trace.Ranks {
 			for _, e := range rk.Events {
@@ -104,23 +107,23 @@ func (a *aggregator) attributeMPI() {
 				}
 				s := sum[key{e.Site, e.Op}]
 				if s == nil {
-					s = &MPISite{Site: e.Site, Op: e.Op}
+					s = &siteSum{MPISite: MPISite{Site: e.Site, Op: e.Op}}
 					sum[key{e.Site, e.Op}] = s
 				}
 				w := max(e.W, 1) // a sampled trace's event stands for W calls
 				s.Calls += int64(w)
 				s.TotalNs += float64(w) * (e.T1 - e.T0) * 1e9
-				recNs[key{e.Site, e.Op}] += e.Rec * 1e9
+				s.recNs += e.Rec * 1e9
 			}
 		}
 	}
-	for key, s := range sum {
+	for _, s := range sum {
 		if k := a.regionAt(s.Site); k >= 0 {
 			s.Region = a.in.Regions[k].ID
 			a.mpiNs[k] += s.TotalNs
-			a.recNs[k] += recNs[key]
+			a.recNs[k] += s.recNs
 		}
-		a.sites = append(a.sites, *s)
+		a.sites = append(a.sites, s.MPISite)
 	}
 	sort.Slice(a.sites, func(i, j int) bool {
 		if a.sites[i].Site != a.sites[j].Site {
