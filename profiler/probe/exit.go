@@ -44,6 +44,10 @@ func Main(body func(*mpi.Comm)) {
 		fmt.Fprintln(os.Stderr, err)
 		Exit(1)
 	}
+	// One rank in this process: no other goroutine updates the counters
+	// from here on (the rank starts after this write; the flush and the
+	// probes' calibration come after it ends).
+	exclusive = localRanks(np) == 1
 	var once sync.Once
 	var bodyEnd atomic.Int64
 	tr, err := mpi.Launch(mpi.Options{NP: np, Trace: tracePath != ""}, func(c *mpi.Comm) {

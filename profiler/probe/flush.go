@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/parpredict/parpredict/internal/atomicfile"
 )
@@ -82,11 +83,11 @@ func Snapshot() *Counts {
 	for i := range slots {
 		s := &slots[i]
 		r := &c.Regions[i]
-		r.Execs, r.Iters, r.Ns = s.execs.Load(), s.iters.Load(), s.ns.Load()
-		if m := s.minIter.Load(); m > 0 {
+		r.Execs, r.Iters, r.Ns = atomic.LoadInt64(&s.execs), atomic.LoadInt64(&s.iters), atomic.LoadInt64(&s.ns)
+		if m := atomic.LoadInt64(&s.minIter); m > 0 {
 			r.MinIter = m - 1
 		}
-		r.MaxIter, r.SqIter, r.Timed = s.maxIter.Load(), s.sqIter.Load(), s.timed
+		r.MaxIter, r.SqIter, r.Timed = atomic.LoadInt64(&s.maxIter), atomic.LoadInt64(&s.sqIter), s.timed
 		if s.ranked {
 			r.RankTrips = snapshotRankTrips(i)
 		}

@@ -1,11 +1,46 @@
 package probe
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 )
 
+// TestCounters counts with the ranks sharing the process (atomic
+// updates) and with one rank alone in it (plain ones): the same numbers.
 func TestCounters(t *testing.T) {
+	for _, alone := range []bool{false, true} {
+		t.Run(fmt.Sprintf("exclusive=%v", alone), func(t *testing.T) {
+			exclusive = alone
+			defer func() { exclusive = false }()
+			testCounters(t)
+		})
+	}
+}
+
+// TestSharedCounters updates the same counters from several goroutines,
+// as ranks sharing the process do: no update is lost (run with -race).
+func TestSharedCounters(t *testing.T) {
+	setup("1", "", "")
+	defer setup("", "", "")
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 1000 {
+				Loop(0, int64(g*1000+i), 0)
+			}
+		}()
+	}
+	wg.Wait()
+	r := Snapshot().Regions[0]
+	if r.Execs != 4000 || r.Iters != 4000*3999/2 || r.MinIter != 0 || r.MaxIter != 3999 {
+		t.Errorf("after 4000 entries of 0..3999 iterations: entries %d, iterations %d, min %d, max %d", r.Execs, r.Iters, r.MinIter, r.MaxIter)
+	}
+}
+
+func testCounters(t *testing.T) {
 	setup("4", "1", "1")
 	defer setup("", "", "")
 	Inc(0)

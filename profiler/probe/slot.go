@@ -16,15 +16,16 @@ const (
 	EnvVec   = "PARPREDICT_PROBE_VEC"   // comma-separated indices of loops with per-iteration times, each optionally :most iterations per entry
 )
 
-// slot holds one region's counters. The padding keeps regions on separate
+// slot holds one region's counters, updated through add, lower and raise
+// (atomically unless exclusive). The padding keeps regions on separate
 // cache lines, so ranks updating different regions do not slow each other.
 type slot struct {
-	execs   atomic.Int64 // executions (entries for loops)
-	iters   atomic.Int64 // loop iterations
-	ns      atomic.Int64 // timed nanoseconds, probe cost included
-	minIter atomic.Int64 // smallest iterations per entry, plus one (0: none)
-	maxIter atomic.Int64 // largest iterations per entry
-	sqIter  atomic.Int64 // sum of squared iterations per entry (saturating)
+	execs   int64 // executions (entries for loops)
+	iters   int64 // loop iterations
+	ns      int64 // timed nanoseconds, probe cost included
+	minIter int64 // smallest iterations per entry, plus one (0: none)
+	maxIter int64 // largest iterations per entry
+	sqIter  int64 // sum of squared iterations per entry (saturating)
 	timed   bool
 	vec     bool
 	ranked  bool // trip counts kept per rank too
@@ -34,7 +35,56 @@ type slot struct {
 var (
 	slots []slot
 	epoch = time.Now()
+	// exclusive is set by Main, before any rank starts, when the process
+	// runs a single rank: the goroutine backend at one rank, or one
+	// process of an MPI job. The counters are then plain additions; an
+	// atomic add costs a locked instruction, and a loop entered once per
+	// element of an outer one in another function (mandelbrot's escape
+	// loop, per pixel) paid seven of them per entry, a fifth of its time
+	// in the counting run. Before Main, and with ranks sharing the
+	// process, they are atomic.
+	exclusive bool
 )
+
+// add adds n to the counter at p.
+func add(p *int64, n int64) {
+	if exclusive {
+		*p += n
+		return
+	}
+	atomic.AddInt64(p, n)
+}
+
+// lower makes the counter at p v if it is 0 or larger (minIter, stored
+// plus one).
+func lower(p *int64, v int64) {
+	if exclusive {
+		if *p == 0 || v < *p {
+			*p = v
+		}
+		return
+	}
+	for m := atomic.LoadInt64(p); m == 0 || v < m; m = atomic.LoadInt64(p) {
+		if atomic.CompareAndSwapInt64(p, m, v) {
+			return
+		}
+	}
+}
+
+// raise makes the counter at p v if it is smaller.
+func raise(p *int64, v int64) {
+	if exclusive {
+		if v > *p {
+			*p = v
+		}
+		return
+	}
+	for m := atomic.LoadInt64(p); v > m; m = atomic.LoadInt64(p) {
+		if atomic.CompareAndSwapInt64(p, m, v) {
+			return
+		}
+	}
+}
 
 func init() {
 	setup(os.Getenv(EnvN), os.Getenv(EnvTimed), os.Getenv(EnvVec))
@@ -103,16 +153,16 @@ func Stop(k int, t0 int64) {
 		return
 	}
 	s := &slots[k]
-	s.execs.Add(1)
+	add(&s.execs, 1)
 	if t0 != 0 {
-		s.ns.Add(Now() + 1 - t0)
+		add(&s.ns, Now()+1-t0)
 	}
 }
 
 // Inc counts one execution of region k.
 func Inc(k int) {
 	if k < len(slots) {
-		slots[k].execs.Add(1)
+		add(&slots[k].execs, 1)
 	}
 }
 
@@ -126,23 +176,15 @@ func Loop(k int, n int64, t0 int64) {
 		return
 	}
 	s := &slots[k]
-	s.execs.Add(1)
-	s.iters.Add(n)
+	add(&s.execs, 1)
+	add(&s.iters, n)
 	if t0 != 0 {
-		s.ns.Add(Now() + 1 - t0)
+		add(&s.ns, Now()+1-t0)
 	}
-	for m := s.minIter.Load(); m == 0 || n+1 < m; m = s.minIter.Load() {
-		if s.minIter.CompareAndSwap(m, n+1) {
-			break
-		}
-	}
-	for m := s.maxIter.Load(); n > m; m = s.maxIter.Load() {
-		if s.maxIter.CompareAndSwap(m, n) {
-			break
-		}
-	}
+	lower(&s.minIter, n+1)
+	raise(&s.maxIter, n)
 	if n < 1<<31 {
-		s.sqIter.Add(n * n)
+		add(&s.sqIter, n*n)
 	}
 	if s.ranked {
 		t := TripCounts{Entries: 1, Iters: n, MinIter: n, MaxIter: n}
@@ -157,7 +199,7 @@ func Loop(k int, n int64, t0 int64) {
 // branch arms and untimed call sites through it.
 func Add(k int, n int64) {
 	if n != 0 && k < len(slots) {
-		slots[k].execs.Add(n)
+		add(&slots[k].execs, n)
 	}
 }
 
@@ -200,19 +242,11 @@ func AddAcc(k int, a *Acc) {
 		return
 	}
 	s := &slots[k]
-	s.execs.Add(a.entries)
-	s.iters.Add(a.iters)
-	s.sqIter.Add(a.sq)
-	for m := s.minIter.Load(); m == 0 || a.min < m; m = s.minIter.Load() {
-		if s.minIter.CompareAndSwap(m, a.min) {
-			break
-		}
-	}
-	for m := s.maxIter.Load(); a.max > m; m = s.maxIter.Load() {
-		if s.maxIter.CompareAndSwap(m, a.max) {
-			break
-		}
-	}
+	add(&s.execs, a.entries)
+	add(&s.iters, a.iters)
+	add(&s.sqIter, a.sq)
+	lower(&s.minIter, a.min)
+	raise(&s.maxIter, a.max)
 	if s.ranked {
 		recordRankTrips(k, TripCounts{Entries: a.entries, Iters: a.iters, SqIter: a.sq, MinIter: a.min - 1, MaxIter: a.max})
 	}
