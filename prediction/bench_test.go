@@ -10,17 +10,44 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/commmodel/simnet"
+	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/loopnest"
 	"github.com/parpredict/parpredict/model"
 )
 
 // BenchmarkHeatP1024 measures the whole prediction path (SSA evaluator,
 // reduced nests from a real profile, simulator, commmodel network) on the
-// heat example's halo exchange at P = 1024 (16 nodes x 64 would not fit
-// the preset; 1024 ranks run as 64 nodes of 16 on a copy of ib-qdr with
-// more nodes). It reports simulated MPI operations per second.
+// heat example's halo exchange at P = 1024 (128 nodes of 8 ranks on
+// ib-qdr with more nodes than the preset's 16). It reports simulated MPI
+// operations per second.
 func BenchmarkHeatP1024(b *testing.B) {
 	const p = 1024
+	mp, oracle, m, args := heatP1024(b, p)
+	b.ResetTimer()
+	var ops, msgs int64
+	for range b.N {
+		run, _, err := simulate(mp, oracle, m, p, p/8, 8, commmodel.Block, args, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ops += run.Ops
+		msgs += run.Messages
+	}
+	b.ReportMetric(float64(ops)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(ops)/float64(b.N), "events/op")
+	// The messages the network model priced, collectives' internal ones
+	// included: the unit of simulators that count network events
+	// (LogGOPSim), given beside ours, the user-level MPI calls.
+	b.ReportMetric(float64(msgs)/b.Elapsed().Seconds(), "messages/s")
+	b.ReportMetric(float64(msgs)/float64(b.N), "messages/op")
+}
+
+// heatP1024 makes what BenchmarkHeatP1024 simulates: heat's model, an
+// oracle from a real profile (made at a small size), and ib-qdr with p/8
+// nodes, for 8 ranks each.
+func heatP1024(b *testing.B, p int) (*model.Program, *Oracle, *commmodel.Machine, []string) {
+	b.Helper()
 	args := []string{"-n", "4096", "-steps", "50", "-check=false"}
 	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: args,
 		ProfileArgs: []string{"-n", "128", "-steps", "50", "-check=false"},
@@ -46,23 +73,80 @@ func BenchmarkHeatP1024(b *testing.B) {
 		b.Fatal(err)
 	}
 	m.Nodes = p / 8
+	return mp, oracle, m, args
+}
+
+// BenchmarkHeatP1024Replay simulates BenchmarkHeatP1024's operations
+// again without the SSA evaluator: each rank replays the compute times
+// and operations its program gave in one simulation. Its events/s is the
+// ceiling that making the evaluator faster can reach.
+func BenchmarkHeatP1024Replay(b *testing.B) {
+	const p = 1024
+	mp, oracle, m, args := heatP1024(b, p)
+	pl, err := m.Place(p, p/8, 8, commmodel.Block)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.onNode(oracle.nodeContention(m), 8, 1), p, interpreter.ExecOptions{Args: args})
+	if err != nil {
+		b.Fatal(err)
+	}
+	recs := make([]*recorder, p)
+	progs := make([]interpreter.Program, p)
+	for i, prog := range sp.Programs() {
+		recs[i] = &recorder{prog: prog}
+		progs[i] = recs[i]
+	}
+	want, err := interpreter.Simulate(simnet.New(m, pl), progs, interpreter.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ResetTimer()
-	var ops, msgs int64
+	var ops int64
 	for range b.N {
-		run, _, err := simulate(mp, oracle, m, p, p/8, 8, commmodel.Block, args, false)
+		for i, r := range recs {
+			progs[i] = &replay{steps: r.steps}
+		}
+		run, err := interpreter.Simulate(simnet.New(m, pl), progs, interpreter.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
+		if run.Makespan != want.Makespan || run.Ops != want.Ops {
+			b.Fatalf("replay: makespan %g s, %d operations; the simulation gave %g s, %d", run.Makespan, run.Ops, want.Makespan, want.Ops)
+		}
 		ops += run.Ops
-		msgs += run.Messages
 	}
 	b.ReportMetric(float64(ops)/b.Elapsed().Seconds(), "events/s")
 	b.ReportMetric(float64(ops)/float64(b.N), "events/op")
-	// The messages the network model priced, collectives' internal ones
-	// included: the unit of simulators that count network events
-	// (LogGOPSim), given beside ours, the user-level MPI calls.
-	b.ReportMetric(float64(msgs)/b.Elapsed().Seconds(), "messages/s")
-	b.ReportMetric(float64(msgs)/float64(b.N), "messages/op")
+}
+
+// recorder passes a program's steps through and keeps them.
+type recorder struct {
+	prog  interpreter.Program
+	steps []replayStep
+}
+
+type replayStep struct {
+	compute float64
+	op      interpreter.Op
+}
+
+func (r *recorder) Step(prev interpreter.Result) (float64, interpreter.Op, error) {
+	t, op, err := r.prog.Step(prev)
+	r.steps = append(r.steps, replayStep{t, op})
+	return t, op, err
+}
+
+// replay gives recorded steps back, whatever the results.
+type replay struct {
+	steps []replayStep
+	next  int
+}
+
+func (r *replay) Step(interpreter.Result) (float64, interpreter.Op, error) {
+	s := r.steps[r.next]
+	r.next++
+	return s.compute, s.op, nil
 }
 
 // BenchmarkHeatSweep times a whole `predict speedup` of heat (the model
