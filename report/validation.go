@@ -39,6 +39,32 @@ func (r ValidationRow) Spread() float64 {
 	return (slices.Max(r.Runs) - slices.Min(r.Runs)) / slices.Min(r.Runs)
 }
 
+// noisySpread is the spread of a configuration's runs above which the
+// validation's text says that the machine, not only the model, may be
+// behind errors of that size: twice driftTolerance.
+const noisySpread = 2 * driftTolerance
+
+// NoisiestRow is the row whose runs spread the most, and that spread; ok
+// is false when no row has several runs.
+func (r *ValidationReport) NoisiestRow() (row ValidationRow, spread float64, ok bool) {
+	for _, x := range r.Rows {
+		if len(x.Runs) > 1 && (!ok || x.Spread() > spread) {
+			row, spread, ok = x, x.Spread(), true
+		}
+	}
+	return row, spread, ok
+}
+
+// describeNoise says, when some configuration's runs spread by more than
+// noisySpread, how much, and what that means for the errors; "" otherwise.
+func (r *ValidationReport) describeNoise() string {
+	row, spread, ok := r.NoisiestRow()
+	if !ok || spread <= noisySpread {
+		return ""
+	}
+	return fmt.Sprintf("noise: the %d runs at P = %d spread by %s (slowest over fastest): the machine's speed moved that much between runs of one configuration, so errors of that order can be the machine's rather than the model's; validate at a quieter time, or with more --reps", len(row.Runs), row.P, percent(spread))
+}
+
 // ValidationReport is the comparison of a real run sweep with predictions.
 type ValidationReport struct {
 	Program    string          `json:"program"`
@@ -189,6 +215,11 @@ func (r *ValidationReport) WriteText(w io.Writer) error {
 	}
 	if r.Drift != nil {
 		if _, err := fmt.Fprintln(w, r.Drift.Describe()); err != nil {
+			return err
+		}
+	}
+	if note := r.describeNoise(); note != "" {
+		if _, err := fmt.Fprintln(w, note); err != nil {
 			return err
 		}
 	}

@@ -59,6 +59,18 @@ func TestValidationRuns(t *testing.T) {
 	if !strings.Contains(b.String(), "spread") || !strings.Contains(b.String(), "25.0%") {
 		t.Errorf("text without the runs' spread:\n%s", b.String())
 	}
+	if !strings.Contains(b.String(), "noise: the 3 runs at P = 1 spread by 25.0%") {
+		t.Errorf("a spread of 25 %% without the noise line:\n%s", b.String())
+	}
+	// A quiet machine: no noise line.
+	r.Rows[0].Runs = []float64{10, 10.5, 10.2}
+	b.Reset()
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "noise:") {
+		t.Errorf("a spread of 5 %% with a noise line:\n%s", b.String())
+	}
 }
 
 func abs(x float64) float64 {
