@@ -38,14 +38,6 @@ const plainNoted = 0.05
 // time around mpi.Main, the runtime starting and stopping the ranks, is
 // not in it; in a run of a few milliseconds that is a fifth of the time).
 func plainScale(t profiler.Totals, bodyOwn float64) float64 {
-	own := t.AccountedNs - t.MPINs
-	if bodyOwn > 0 {
-		own = bodyOwn
-	}
-	plain := t.PlainBodyNs - t.MPINs
-	if t.PlainBodyNs <= 0 || own <= 0 || plain <= 0 || t.MPINs > plainMPIShare*(own+t.MPINs) {
-		return 1
-	}
 	// Only upwards. A program without probes that runs faster than the
 	// instrumented one's own times is more likely probe cost, or an
 	// allocation-heavy phase's luck, in a few regions than a layout that
@@ -54,24 +46,51 @@ func plainScale(t profiler.Totals, bodyOwn float64) float64 {
 	// product loop (the validated interval) as fast as profiled; scaled
 	// down, the product was predicted 9 % and 25 % fast at P = 1
 	// (2026-11-25).
-	if s := plain / own; s > 1 {
+	if s, ok := plainRatio(t, bodyOwn); ok && s > 1 {
 		return s
 	}
 	return 1
 }
 
+// plainRatio is the plain runs' compute over the instrumented runs' own
+// times (see plainScale); ok is false when the profile has no plain runs
+// or when MPI is more than plainMPIShare of the accounted time.
+func plainRatio(t profiler.Totals, bodyOwn float64) (float64, bool) {
+	own := t.AccountedNs - t.MPINs
+	if bodyOwn > 0 {
+		own = bodyOwn
+	}
+	plain := t.PlainBodyNs - t.MPINs
+	if t.PlainBodyNs <= 0 || own <= 0 || plain <= 0 || t.MPINs > plainMPIShare*(own+t.MPINs) {
+		return 1, false
+	}
+	return plain / own, true
+}
+
+// plainMuchFaster is how much faster than the profile's own times the
+// program without probes must run for the report's notes to say that the
+// prediction keeps the slower times: more than sparse's legitimate 12 %,
+// less than a disturbed profile (on the noisy AMD host of 2026-11-25 one
+// of heat's profiles accounted 526 ms against 358 ms without probes,
+// where three profiles minutes later gave ratios of 0.99-1.02).
+const plainMuchFaster = 0.2
+
 // calibrateToPlain sets the oracle's compute scale from the profile and
-// notes it.
+// notes it, or notes a program without probes much faster than profiled.
 func (o *Oracle) calibrateToPlain() {
 	t := o.prof.Totals
 	bodyOwn, _ := o.zones.rankBodiesOwn()
 	o.calib = plainScale(t, bodyOwn)
+	accounted := t.AccountedNs
+	if bodyOwn > 0 {
+		accounted = bodyOwn + t.MPINs
+	}
 	if math.Abs(o.calib-1) > plainNoted {
-		accounted := t.AccountedNs
-		if bodyOwn > 0 {
-			accounted = bodyOwn + t.MPINs
-		}
 		o.notes[fmt.Sprintf("compute scaled by %.3g: the program built without probes ran its ranks' bodies in %.4g s, the profile's own times and MPI in them add up to %.4g s (its instrumented code is laid out differently)",
 			o.calib, t.PlainBodyNs*1e-9, accounted*1e-9)] = true
+	}
+	if r, ok := plainRatio(t, bodyOwn); ok && r < 1-plainMuchFaster {
+		o.notes[fmt.Sprintf("the program built without probes ran its ranks' bodies in %.4g s, %.0f%% faster than the profile's own times and MPI in them (%.4g s); the prediction keeps the profile's times (probe cost or one phase's luck in a few regions is likelier than faster compute everywhere), but if the machine was busy while profiling, profile again",
+			t.PlainBodyNs*1e-9, 100*(1-t.PlainBodyNs/accounted), accounted*1e-9)] = true
 	}
 }

@@ -2,6 +2,7 @@ package prediction
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/parpredict/parpredict/profiler"
@@ -43,5 +44,37 @@ func TestPlainScaleComparesBodies(t *testing.T) {
 	}
 	if got := plainScale(tot, 0); got != 1 {
 		t.Errorf("without the bodies' own time: scale %g, want 1 (1596 ns against 1885 ns: faster, not scaled)", got)
+	}
+}
+
+// The notes say when compute is scaled to the program without probes,
+// and when that program ran much faster than profiled (kept, but named:
+// a profile made while the machine was busy looks like this).
+func TestCalibrationNotes(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		t      profiler.Totals
+		scale  float64
+		phrase string // in the one note expected; "" for none
+	}{
+		{"as profiled", profiler.Totals{AccountedNs: 100e6, MPINs: 10e6, PlainBodyNs: 102e6}, 92.0 / 90, ""},
+		{"slower without probes", profiler.Totals{AccountedNs: 100e6, MPINs: 10e6, PlainBodyNs: 118e6}, 108.0 / 90, "compute scaled by 1.2"},
+		{"a little faster", profiler.Totals{AccountedNs: 100e6, MPINs: 10e6, PlainBodyNs: 85e6}, 1, ""},
+		// heat on the noisy AMD host: 526 ms accounted, 358 ms without probes.
+		{"much faster", profiler.Totals{AccountedNs: 526e6, MPINs: 3.2e6, PlainBodyNs: 358e6}, 1, "0.358 s, 32% faster than the profile's own times"},
+	} {
+		prof := &profiler.Profile{Totals: tc.t}
+		o := &Oracle{prof: prof, zones: &zones{prof: prof}, notes: map[string]bool{}}
+		o.calibrateToPlain()
+		if math.Abs(o.calib-tc.scale) > 1e-12 {
+			t.Errorf("%s: scale %g, want %g", tc.name, o.calib, tc.scale)
+		}
+		notes := o.Notes()
+		switch {
+		case tc.phrase == "" && len(notes) > 0:
+			t.Errorf("%s: notes %q, want none", tc.name, notes)
+		case tc.phrase != "" && (len(notes) != 1 || !strings.Contains(notes[0], tc.phrase)):
+			t.Errorf("%s: notes %q, want one with %q", tc.name, notes, tc.phrase)
+		}
 	}
 }
