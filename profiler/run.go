@@ -22,6 +22,24 @@ import (
 	"github.com/parpredict/parpredict/profiler/probe"
 )
 
+// settleGain is how much faster than the fastest before a timed run or a
+// run without probes must be for the runs to go on past Repeat: on a
+// machine whose speed moves (a virtual machine's neighbours), the fastest
+// of a few runs can still be a slow spell's, and the profile's times and
+// its comparison with the program without probes inherit it (heat's
+// profiles on a noisy host: own times 0.85 to 1.17 times the program
+// without probes, 2026-11-25).
+const settleGain = 0.03
+
+// settled reports whether the timed runs may stop after done of them
+// (each with its run without probes, when there is one): once Repeat
+// are done, at the first whose pair did not improve either fastest time
+// by more than settleGain, and at twice Repeat at most. A single run
+// asked for is a single run.
+func settled(done, repeat int, improved bool) bool {
+	return done >= repeat && (!improved || done >= 2*repeat || repeat < 2)
+}
+
 // Options configure Run.
 type Options struct {
 	Dir     string   // directory Package is resolved in and the program runs in ("" = current)
@@ -38,9 +56,11 @@ type Options struct {
 	// ranks' bodies in the binary the user runs (Totals.PlainBodyNs).
 	// Baseline does it too. Not under a Launcher.
 	Plain bool
-	// Repeat runs the timed run this many times (0 = 1): the profile
-	// takes the run with the shortest wall time, and the balance test
-	// counts only deviations that every run shows.
+	// Repeat runs the timed run this many times (0 = 1), and up to as
+	// many again while the last one still lowers the fastest time by more
+	// than settleGain: the profile takes the run with the shortest wall
+	// time, and the balance test counts only deviations that every run
+	// shows.
 	Repeat int
 	// Budget is the share of the run time that timers may cost (0 = 0.05).
 	Budget float64
@@ -154,12 +174,18 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	var timed *measured
 	var runs []*measured
 	vecRuns := map[int][][]int64{}
-	for i := range max(opts.Repeat, 1) {
-		progress(fmt.Sprintf("timed run %d", i+1))
+	repeat := max(opts.Repeat, 1)
+	for i := 0; ; i++ {
+		if i < repeat {
+			progress(fmt.Sprintf("timed run %d", i+1))
+		} else {
+			progress(fmt.Sprintf("timed run %d of at most %d: the last ones still ran more than %.0f%% faster", i+1, 2*repeat, 100*settleGain))
+		}
 		m, err := r.runTimed(ctx, "timed", tb, count, opts.NP)
 		if err != nil {
 			return nil, err
 		}
+		improved := timed != nil && m.wallNs < (1-settleGain)*timed.wallNs
 		if plain != nil {
 			progress(fmt.Sprintf("run %d without probes", i+1))
 			ns, err := r.runPlain(ctx, plain)
@@ -170,6 +196,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			case ns == 0:
 				plain = nil // its trace has no body times (no mpi.Main): no more runs
 			case plainNs == 0 || ns < plainNs:
+				improved = improved || plainNs > 0 && ns < (1-settleGain)*plainNs
 				plainNs = ns
 			}
 		}
@@ -182,6 +209,9 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			timed = m
 		}
 		runs = append(runs, m)
+		if settled(i+1, repeat, improved) {
+			break
+		}
 	}
 	if len(plan.apart) > 0 {
 		if err := r.vectorRuns(ctx, prog, in, ts, plan, count, runs, vecRuns, progress); err != nil {

@@ -250,3 +250,26 @@ func TestProfileCopies(t *testing.T) {
 		t.Errorf("the step loop's own time is %g ns of %g: the copies' time is still in it", step.OwnNs, step.TotalNs)
 	}
 }
+
+// The timed runs go on past Repeat while they still get faster, up to
+// twice Repeat; a single run asked for stays single.
+func TestSettled(t *testing.T) {
+	for _, tc := range []struct {
+		done, repeat int
+		improved     bool
+		want         bool
+	}{
+		{1, 3, false, false},
+		{2, 3, true, false},
+		{3, 3, false, true},
+		{3, 3, true, false},
+		{5, 3, true, false},
+		{5, 3, false, true},
+		{6, 3, true, true},
+		{1, 1, true, true},
+	} {
+		if got := settled(tc.done, tc.repeat, tc.improved); got != tc.want {
+			t.Errorf("settled(%d done of %d, improved %v) = %v, want %v", tc.done, tc.repeat, tc.improved, got, tc.want)
+		}
+	}
+}
