@@ -96,7 +96,7 @@ read from this machine's temporary directory (docs/openmpi.md).`,
 	f.StringVarP(&opts.Out, "out", "o", "", "profile file (default NAME.profile.json, NAME the package directory)")
 	f.BoolVar(&opts.JSON, "json", false, "print the profile as JSON instead of the summary")
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress display")
-	f.IntVar(&opts.Repeat, "repeat", 3, "timed runs: the fastest gives the times; the balance test counts only deviations every run shows")
+	f.IntVar(&opts.Repeat, "repeat", 3, "timed runs (up to twice as many while they still get faster): the fastest gives the times; the balance test counts only deviations every run shows")
 	f.BoolVar(&opts.Baseline, "baseline", false, "also run the uninstrumented program: overhead and own-time check")
 	f.IntVar(&opts.Top, "top", 10, "hottest regions in the summary")
 	f.Float64Var(&opts.Budget, "budget", 0.05, "share of the run time that timers may cost")
