@@ -51,7 +51,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 		{"summa", func(n string) []string { return []string{"-n", n, "-check=false"} }, "240", "480", 7.0, 9.0, 3.5, 4.8},
 		{"shapes", func(n string) []string { return []string{"-n", n, "-steps", "3"} }, "20000", "80000", 3.5, 4.3, 1.7, 2.3},
 		{"rangelib", func(n string) []string { return []string{"-n", n, "-reps", "5"} }, "200000", "800000", 3.5, 4.5, 1.7, 2.3},
-		{"rangeown", func(n string) []string { return []string{"-n", n, "-reps", "5"} }, "20000", "80000", 3.5, 4.5, 1.7, 2.3},
+		{"rangeown", func(n string) []string { return []string{"-n", n, "-reps", "5"} }, "200000", "800000", 3.5, 4.5, 1.7, 2.3},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			pkg := "./prediction/testdata/" + tc.pkg

@@ -27,8 +27,8 @@ import (
 // machine whose speed moves (a virtual machine's neighbours), the fastest
 // of a few runs can still be a slow spell's, and the profile's times and
 // its comparison with the program without probes inherit it (heat's
-// profiles on a noisy host: own times 0.85 to 1.17 times the program
-// without probes, 2026-11-25).
+// profiles on a noisy host: the program without probes at 0.85 to 1.17
+// times the own times, 2026-11-25).
 const settleGain = 0.03
 
 // settled reports whether the timed runs may stop after done of them
