@@ -266,17 +266,26 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		// for a while, only ever adds time, and a slowdown ratio from one
 		// disturbed run moved a prediction by 30 % (transpose's two ranks
 		// read 1.45 in one profile, 1.09 in the next).
+		// Rounds go on past contentionRuns, as the timed runs do, while
+		// one still lowers a count's fastest time by more than settleGain.
 		fastest := make([]*measured, len(opts.PPN))
-		for rep := range contentionRuns {
+		for rep := 0; ; rep++ {
+			improved := false
 			for i, k := range opts.PPN {
-				progress(fmt.Sprintf("contention runs with %d ranks (%d/%d)", k, rep+1, contentionRuns))
+				progress(fmt.Sprintf("contention runs with %d ranks (round %d of %d to %d)", k, rep+1, contentionRuns, 2*contentionRuns))
 				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, counts[i], k)
 				if err != nil {
 					return nil, err
 				}
+				if fastest[i] != nil && mk.wallNs < (1-settleGain)*fastest[i].wallNs {
+					improved = true
+				}
 				if fastest[i] == nil || mk.wallNs < fastest[i].wallNs {
 					fastest[i] = mk
 				}
+			}
+			if settled(rep+1, contentionRuns, improved) {
+				break
 			}
 		}
 		var base *aggregator
@@ -294,7 +303,8 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 }
 
 // contentionRuns is how many timed runs each rank count of the
-// node-contention reruns makes; the fastest counts.
+// node-contention reruns makes at least (twice as many at most, see
+// settled); the fastest counts.
 const contentionRuns = 3
 
 // vectorRuns gives the apart loops of plan (tight loops, see timerPlan)
