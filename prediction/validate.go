@@ -46,6 +46,10 @@ type Validation struct {
 	Report *report.ValidationReport
 	What   string // what was timed, for the report's reader
 	Runs   map[int][]float64
+	// Notes are the prediction's notes, as predict speedup lists them:
+	// where the contention factors come from, compute scaled to the
+	// program without probes, what the profile could not say.
+	Notes []string
 }
 
 // Validate runs the program for real with the goroutine backend at each
@@ -154,6 +158,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	}
 	v.Report.Drift = machineDrift(oracle.prof, opts.Args, bodies)
 	v.Report.Mismatch = mismatch
+	v.Notes = append([]string{oracle.nodeContention(m).source()}, oracle.Notes()...)
 	return v, nil
 }
 

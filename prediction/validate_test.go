@@ -58,6 +58,10 @@ func TestValidateReportsDrift(t *testing.T) {
 	if d.P != 1 || !(d.Profiled > 0) || !(d.Measured > 0) || d.Ratio < 0.25 || d.Ratio > 4 {
 		t.Errorf("drift %+v: want P 1, both times positive, a ratio between 0.25 and 4", d)
 	}
+	// The prediction's notes come with it, as predict speedup lists them.
+	if len(v.Notes) == 0 || !strings.HasPrefix(v.Notes[0], "compute slowdown with the ranks on a node") {
+		t.Errorf("notes %q: want the contention factors' source first", v.Notes)
+	}
 }
 
 // TestMachineMismatch finds a machine file calibrated on another CPU or

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -149,12 +150,7 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 				fmt.Fprintf(streams.Out, "  %s: %s\n", a.Pos, a.What)
 			}
 		}
-		if len(pred.Notes) > 0 {
-			fmt.Fprintln(streams.Out, "\nnotes:")
-			for _, n := range pred.Notes {
-				fmt.Fprintf(streams.Out, "  %s\n", n)
-			}
-		}
+		writeNotes(streams.Out, pred.Notes)
 	}
 	if o.timeline != "" {
 		if pred.Timeline == nil {
@@ -215,4 +211,15 @@ func parseCounts(s string, def int) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// writeNotes lists a prediction's notes under the report's text.
+func writeNotes(w io.Writer, notes []string) {
+	if len(notes) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nnotes:")
+	for _, n := range notes {
+		fmt.Fprintf(w, "  %s\n", n)
+	}
 }

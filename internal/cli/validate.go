@@ -105,6 +105,9 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	if err := report.Write(streams.Out, v.Report, format); err != nil {
 		return err
 	}
+	if format == report.Text {
+		writeNotes(streams.Out, v.Notes)
+	}
 	if o.plot != "" {
 		p, err := plots.Validation(v.Report, plots.Times)
 		if err != nil {
