@@ -110,10 +110,13 @@ type loopInfo struct {
 	timing bool  // instrumented for the timing binary: a Span timer
 	count  []int // arms and call sites counted in local variables
 	accs   []int // directly nested loops accumulated in local variables
-	// derive, when set, adds the outcomes of the loop's exit tests to
-	// their counters at the loop's exit instead of counting them at every
-	// evaluation (derivedTests).
-	derive func() string
+	// derive add counts to the loop's local counters at its exit instead
+	// of at every iteration: its exit tests' outcomes (derivedTests), the
+	// then arms that test its induction variable (rangeArm).
+	derive []func() string
+	// start is the source of the loop's first induction value when a
+	// then arm needs it at the exit (rangeArm), kept in _pj<loop> at entry.
+	start string
 }
 
 // decls declares the local counters of loop l.
@@ -125,14 +128,17 @@ func (l *loopInfo) decls() string {
 	for _, k := range l.accs {
 		fmt.Fprintf(&b, "var _pa%d %s.Acc; ", k, probeName)
 	}
+	if l.start != "" {
+		fmt.Fprintf(&b, "_pj%d := int64(%s); ", l.reg.Index, l.start)
+	}
 	return b.String()
 }
 
 // flush records one entry of loop l and flushes its local counters.
 func (l *loopInfo) flush() string {
 	var b strings.Builder
-	if l.derive != nil {
-		b.WriteString(l.derive())
+	for _, d := range l.derive {
+		b.WriteString(d())
 	}
 	for _, k := range l.count {
 		fmt.Fprintf(&b, "%s.Add(%d, _pl%d); ", probeName, k, k)
@@ -435,7 +441,7 @@ func (fi *fileInstr) countTests(li *loopInfo, loop ast.Stmt) {
 		regs[i] = [2]int{onTrue.Index, onFalse.Index}
 	}
 	if cont, ok := fi.derivableTests(loop, li.label, tests); ok {
-		li.derive = derivedTests(li.reg.Index, tests, cont, regs, fi.source)
+		li.derive = append(li.derive, derivedTests(li.reg.Index, tests, cont, regs, fi.source))
 		return
 	}
 	for i, e := range tests {
@@ -595,7 +601,9 @@ func (fi *fileInstr) enterIf(n *ast.IfStmt, parent ast.Node) {
 	if t := fi.find(n, ThenArm); t != nil {
 		r := fi.newRegion(t)
 		then = r.Index
-		fi.open(n.Body.Lbrace+1, span(n.Body), fi.counter(r.Index)+"; ")
+		if !fi.rangeArm(n, parent, r.Index) {
+			fi.open(n.Body.Lbrace+1, span(n.Body), fi.counter(r.Index)+"; ")
+		}
 	}
 	t := fi.find(n, ElseArm)
 	if t == nil {
@@ -619,6 +627,84 @@ func (fi *fileInstr) enterIf(n *ast.IfStmt, parent ast.Node) {
 		fi.open(e.Pos(), span(e), "{ "+inc+"; ")
 		fi.closeAt(e.End(), span(e), " }")
 	}
+}
+
+// rangeArm counts the then arm k of n at the exit of the innermost loop
+// around it, in the counting binary, when n tests the loop's induction
+// variable against a value the loop does not change (`if j > 0` in `for
+// j := 0; j < n; j++`): of the entry's iterations, the induction values
+// that pass follow from its first one and the trip count. A counter per
+// arm per iteration cost cg's Laplacian 9 % (a test copy). The loop must
+// have a trip count known at entry (tripExpr) and reach n at every
+// iteration (no continue, no early exit).
+func (fi *fileInstr) rangeArm(n *ast.IfStmt, parent ast.Node, k int) bool {
+	l := fi.leafLoop()
+	if fi.timing || l == nil || l.reg.counted || n.Init != nil || parent != loopBody(l.reg.Node) {
+		return false
+	}
+	f, ok := l.reg.Node.(*ast.ForStmt)
+	if !ok || leavesEarly(f.Body, "") || continues(f.Body) {
+		return false
+	}
+	info := fi.pkg.TypesInfo
+	init, ok := f.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return false
+	}
+	iv, ok := init.Lhs[0].(*ast.Ident)
+	if !ok || info.Defs[iv] == nil || !unitStep(info, f.Post, info.Defs[iv]) {
+		return false
+	}
+	obj := info.Defs[iv]
+	cond, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	op, c := cond.Op, cond.Y
+	if !isIdent(info, cond.X, obj) {
+		if !isIdent(info, cond.Y, obj) {
+			return false
+		}
+		c = cond.X
+		op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ, token.EQL: token.EQL, token.NEQ: token.NEQ}[op]
+	}
+	if !pure(c) || mentions(info, c, obj) || fi.readsInit(c, f.Init) {
+		return false
+	}
+	if t, ok := info.TypeOf(c).Underlying().(*types.Basic); !ok || t.Info()&types.IsInteger == 0 {
+		return false
+	}
+	written := assigned(info, f.Body)
+	for _, o := range uses(info, c) {
+		if written[o] {
+			return false
+		}
+	}
+	j := l.reg.Index
+	below := func(plus string) string {
+		return fmt.Sprintf("%s.Below(_pj%d, _pn%d, int64(%s)%s)", probeName, j, j, fi.source(c), plus)
+	}
+	var count string
+	switch op {
+	case token.LSS:
+		count = below("")
+	case token.LEQ:
+		count = below(" + 1")
+	case token.GTR:
+		count = fmt.Sprintf("_pn%d - %s", j, below(" + 1"))
+	case token.GEQ:
+		count = fmt.Sprintf("_pn%d - %s", j, below(""))
+	case token.EQL:
+		count = fmt.Sprintf("%s - %s", below(" + 1"), below(""))
+	case token.NEQ:
+		count = fmt.Sprintf("_pn%d - (%s - %s)", j, below(" + 1"), below(""))
+	default:
+		return false
+	}
+	l.start = fi.source(init.Rhs[0])
+	l.count = append(l.count, k)
+	l.derive = append(l.derive, func() string { return fmt.Sprintf("_pl%d += %s; ", k, count) })
+	return true
 }
 
 // callsUser reports whether a body calls a function of the program.

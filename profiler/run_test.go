@@ -273,3 +273,51 @@ func TestSettled(t *testing.T) {
 		}
 	}
 }
+
+// Then arms that test a loop's induction variable are counted at the
+// loop's exit from its first value and trip count (rangeArm): the counts
+// are those of counting each execution, at 2 ranks.
+func TestRangeArms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program")
+	}
+	dir := tempModule(t, "rangearms")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "10", "-k", "4"}, NP: 2, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Per rank: j > 2: 7; k >= j: 5; j == 5: 1; even: 5; j != 3: 9;
+	// j < k-1: 3; in from(4, 10), j >= 8: 3.
+	want := map[int]int64{27: 14, 30: 10, 33: 2, 36: 10, 39: 18, 42: 6, 53: 6}
+	got := map[int]int64{}
+	for _, r := range p.Regions {
+		if r.Kind == ThenArm && r.File == "main.go" {
+			got[r.Line] = r.Execs
+		}
+	}
+	for line, w := range want {
+		if got[line] != w {
+			t.Errorf("then arm at line %d: %d executions, want %d", line, got[line], w)
+		}
+	}
+	// All but the even test are counted at the exit.
+	prog, err := LoadProgram(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	targets, err := ModelTargets(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Instrument(prog, targets, InstrOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(in.Files[prog.Main.CompiledGoFiles[0]])
+	if n := strings.Count(src, "_pprobe.Below("); n < 6 {
+		t.Errorf("%d uses of Below in the counting binary's source, want at least 6 (six arms):\n%s", n, src)
+	}
+	if !strings.Contains(src, "if j%2 == 0 {_pl") {
+		t.Errorf("the even test is not counted per iteration:\n%s", src)
+	}
+}

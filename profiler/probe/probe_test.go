@@ -2,6 +2,7 @@ package probe
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"testing"
 )
@@ -206,5 +207,28 @@ func TestRankTrips(t *testing.T) {
 		if inner[r] != want {
 			t.Errorf("rank %d inner: %+v, want %+v", r, inner[r], want)
 		}
+	}
+}
+
+// Below counts the values of a range below a bound, as counting them one
+// by one does.
+func TestBelow(t *testing.T) {
+	for lo := int64(-3); lo <= 3; lo++ {
+		for n := int64(0); n <= 5; n++ {
+			for c := int64(-5); c <= 10; c++ {
+				want := int64(0)
+				for j := lo; j < lo+n; j++ {
+					if j < c {
+						want++
+					}
+				}
+				if got := Below(lo, n, c); got != want {
+					t.Errorf("Below(%d, %d, %d) = %d, want %d", lo, n, c, got, want)
+				}
+			}
+		}
+	}
+	if got := Below(math.MinInt64+1, 10, math.MaxInt64); got != 10 {
+		t.Errorf("Below across the whole int64 range = %d, want 10", got)
 	}
 }

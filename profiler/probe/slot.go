@@ -215,6 +215,19 @@ func Test(onTrue, onFalse *int64, v bool) bool {
 	return v
 }
 
+// Below is how many of the n values lo, lo+1, ... are below c: the
+// executions of a then arm that tests a loop's induction variable,
+// counted once per entry of the loop instead of once per iteration.
+func Below(lo, n, c int64) int64 {
+	if c <= lo {
+		return 0
+	}
+	if d := c - lo; d > 0 && d < n {
+		return d
+	}
+	return n
+}
+
 // Acc accumulates the entries of an inner loop in a local variable of its
 // enclosing loop, so an inner loop costs no atomic operation per entry.
 type Acc struct {
