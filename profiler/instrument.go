@@ -635,8 +635,9 @@ func (fi *fileInstr) enterIf(n *ast.IfStmt, parent ast.Node) {
 // j := 0; j < n; j++`): of the entry's iterations, the induction values
 // that pass follow from its first one and the trip count. A counter per
 // arm per iteration cost cg's Laplacian 9 % (a test copy). The loop must
-// have a trip count known at entry (tripExpr) and reach n at every
-// iteration (no continue, no early exit).
+// have a trip count known at entry (tripExpr), reach n at every
+// iteration (no continue, no early exit) and make no call, and the value
+// compared with must not change in it (invariant).
 func (fi *fileInstr) rangeArm(n *ast.IfStmt, parent ast.Node, k int) bool {
 	l := fi.leafLoop()
 	if fi.timing || l == nil || l.reg.counted || n.Init != nil || parent != loopBody(l.reg.Node) {
@@ -668,17 +669,11 @@ func (fi *fileInstr) rangeArm(n *ast.IfStmt, parent ast.Node, k int) bool {
 		c = cond.X
 		op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ, token.EQL: token.EQL, token.NEQ: token.NEQ}[op]
 	}
-	if !pure(c) || mentions(info, c, obj) || fi.readsInit(c, f.Init) {
-		return false
-	}
 	if t, ok := info.TypeOf(c).Underlying().(*types.Basic); !ok || t.Info()&types.IsInteger == 0 {
 		return false
 	}
-	written := assigned(info, f.Body)
-	for _, o := range uses(info, c) {
-		if written[o] {
-			return false
-		}
+	if !fi.callFree(f.Body) || !fi.invariant(c, f) {
+		return false
 	}
 	j := l.reg.Index
 	below := func(plus string) string {
@@ -705,6 +700,55 @@ func (fi *fileInstr) rangeArm(n *ast.IfStmt, parent ast.Node, k int) bool {
 	l.count = append(l.count, k)
 	l.derive = append(l.derive, func() string { return fmt.Sprintf("_pl%d += %s; ", k, count) })
 	return true
+}
+
+// invariant reports whether c, evaluated after loop f, has the value it
+// had at every iteration of f, whose body makes no call: c is made of
+// constants, conversions, len, cap, arithmetic and local variables
+// declared before f that its body does not assign and whose address the
+// file never takes (so no pointer write in the body reaches them).
+func (fi *fileInstr) invariant(c ast.Expr, f *ast.ForStmt) bool {
+	info := fi.pkg.TypesInfo
+	written := assigned(info, f.Body)
+	ok := true
+	ast.Inspect(c, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			v, isVar := info.Uses[n].(*types.Var)
+			if !isVar {
+				break // a constant, a type, a builtin
+			}
+			local := v.Parent() != nil && v.Parent() != v.Pkg().Scope()
+			inside := v.Pos() >= f.Pos() && v.Pos() < f.End()
+			ok = local && !inside && !written[v] && !fi.addressTaken(v)
+		case nil, *ast.BasicLit, *ast.BinaryExpr, *ast.ParenExpr:
+		case *ast.UnaryExpr:
+			ok = n.Op == token.SUB || n.Op == token.ADD || n.Op == token.XOR
+		case *ast.CallExpr:
+			id, isID := n.Fun.(*ast.Ident)
+			_, builtin := info.Uses[id].(*types.Builtin)
+			tv, found := info.Types[n.Fun]
+			ok = found && tv.IsType() || isID && builtin && (id.Name == "len" || id.Name == "cap")
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// addressTaken reports whether the file takes v's address.
+func (fi *fileInstr) addressTaken(v *types.Var) bool {
+	found := false
+	ast.Inspect(fi.file, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && fi.pkg.TypesInfo.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // callsUser reports whether a body calls a function of the program.

@@ -288,16 +288,28 @@ func TestRangeArms(t *testing.T) {
 	}
 	// Per rank: j > 2: 7; k >= j: 5; j == 5: 1; even: 5; j != 3: 9;
 	// j < k-1: 3; in from(4, 10), j >= 8: 3.
-	want := map[int]int64{27: 14, 30: 10, 33: 2, 36: 10, 39: 18, 42: 6, 53: 6}
+	// In moving, j < m: 6; j < limit: 3; j < k: 7; j == 7: 1.
+	want := map[string]int64{"if j > 2 {": 14, "if k >= j {": 10, "if j == 5 {": 2, "if j%2 == 0 {": 10, "if j != 3 {": 18,
+		"if j < k-1 {": 6, "if j >= hi-2 {": 6, "if j == 7 {": 2, "if j < m {": 12, "if j < limit {": 6, "if j < k {": 14}
 	got := map[int]int64{}
 	for _, r := range p.Regions {
 		if r.Kind == ThenArm && r.File == "main.go" {
 			got[r.Line] = r.Execs
 		}
 	}
-	for line, w := range want {
+	text, err := os.ReadFile(filepath.Join(dir, "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cond, w := range want {
+		line := 0
+		for i, l := range strings.Split(string(text), "\n") {
+			if strings.TrimSpace(l) == cond {
+				line = i + 1
+			}
+		}
 		if got[line] != w {
-			t.Errorf("then arm at line %d: %d executions, want %d", line, got[line], w)
+			t.Errorf("%s (line %d): %d executions, want %d", cond, line, got[line], w)
 		}
 	}
 	// All but the even test are counted at the exit.
@@ -314,10 +326,14 @@ func TestRangeArms(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := string(in.Files[prog.Main.CompiledGoFiles[0]])
-	if n := strings.Count(src, "_pprobe.Below("); n < 6 {
-		t.Errorf("%d uses of Below in the counting binary's source, want at least 6 (six arms):\n%s", n, src)
+	for _, cond := range []string{"if j > 2 {", "if k >= j {", "if j == 5 {", "if j != 3 {", "if j < k-1 {", "if j >= hi-2 {", "if j == 7 {"} {
+		if !strings.Contains(src, cond+"\n") {
+			t.Errorf("%s: counted per iteration, want at the loop's exit:\n%s", cond, src)
+		}
 	}
-	if !strings.Contains(src, "if j%2 == 0 {_pl") {
-		t.Errorf("the even test is not counted per iteration:\n%s", src)
+	for _, cond := range []string{"if j%2 == 0 {", "if j < m {", "if j < limit {", "if j < k {"} {
+		if !strings.Contains(src, cond+"_pl") {
+			t.Errorf("%s: not counted per iteration:\n%s", cond, src)
+		}
 	}
 }

@@ -16,7 +16,8 @@ func main() {
 	flag.Parse()
 	mpi.Main(func(c *mpi.Comm) {
 		a, b, e, d, f, g := arms(*n, *k)
-		fmt.Println(a, b, e, d, f, g, from(*k, *n))
+		x, y, z := moving(*n)
+		fmt.Println(a, b, e, d, f, g, from(*k, *n), x, y, z)
 	})
 }
 
@@ -55,4 +56,33 @@ func from(lo, hi int) int {
 		}
 	}
 	return s
+}
+
+// limit is package-level: a then arm comparing with it is counted per
+// iteration (a call could change it).
+var limit = 3
+
+// moving compares j with values that change during the loop or are
+// declared in it: each of its arms is counted at every execution. For n
+// = 10: j < m holds for j = 0 .. 3 and, once m is 9, for j = 8 (5); j <
+// limit for 0 .. 2 (3); j < k (the k of the body) for 0 .. 6 (7).
+func moving(n int) (x, y, z int) {
+	m, k := 4, 2
+	p := &m
+	for j := 0; j < n; j++ {
+		if j == 7 {
+			*p = 9
+		}
+		if j < m {
+			x++
+		}
+		if j < limit {
+			y++
+		}
+		k := 7
+		if j < k {
+			z++
+		}
+	}
+	return x + k - k, y, z
 }
