@@ -59,18 +59,7 @@ func BenchmarkOverhead(b *testing.B) {
 			}
 			ctx := context.Background()
 			dir := b.TempDir()
-			prog, err := LoadProgram(".", src)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ts, err := ModelTargets(prog)
-			if err != nil {
-				b.Fatal(err)
-			}
-			in, err := Instrument(prog, ts, InstrOptions{})
-			if err != nil {
-				b.Fatal(err)
-			}
+			prog, ts, in := instrumentCounting(b, ".", src)
 			plain, err := Build(ctx, prog, nil, dir, "plain")
 			if err != nil {
 				b.Fatal(err)

@@ -313,18 +313,7 @@ func TestRangeArms(t *testing.T) {
 		}
 	}
 	// All but the even test are counted at the exit.
-	prog, err := LoadProgram(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	targets, err := ModelTargets(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := Instrument(prog, targets, InstrOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, _, in := instrumentCounting(t, dir, ".")
 	src := string(in.Files[prog.Main.CompiledGoFiles[0]])
 	for _, cond := range []string{"if j > 2 {", "if k >= j {", "if j == 5 {", "if j != 3 {", "if j < k-1 {", "if j >= hi-2 {", "if j == 7 {"} {
 		if !strings.Contains(src, cond+"\n") {

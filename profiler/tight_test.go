@@ -224,17 +224,24 @@ func TestContentionUnitsOfKernelsCalledInLoops(t *testing.T) {
 // instrumentTight loads testdata/tight and instruments it for counting.
 func instrumentTight(t *testing.T) (*Program, []Target, *Instrumented) {
 	t.Helper()
-	prog, err := LoadProgram(".", "./testdata/tight")
+	return instrumentCounting(t, ".", "./testdata/tight")
+}
+
+// instrumentCounting loads the program pkg in dir and instruments it at
+// the model's targets as the counting binary has it.
+func instrumentCounting(tb testing.TB, dir, pkg string) (*Program, []Target, *Instrumented) {
+	tb.Helper()
+	prog, err := LoadProgram(dir, pkg)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	ts, err := ModelTargets(prog)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	in, err := Instrument(prog, ts, InstrOptions{})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return prog, ts, in
 }
