@@ -38,6 +38,11 @@ const plainNoted = 0.05
 // time around mpi.Main, the runtime starting and stopping the ranks, is
 // not in it; in a run of a few milliseconds that is a fifth of the time).
 func plainScale(t profiler.Totals, bodyOwn float64) float64 {
+	return upward(plainRatio(t, bodyOwn))
+}
+
+// upward is the compute scale for a plainRatio r (ok: measured).
+func upward(r float64, ok bool) float64 {
 	// Only upwards. A program without probes that runs faster than the
 	// instrumented one's own times is more likely probe cost, or an
 	// allocation-heavy phase's luck, in a few regions than a layout that
@@ -46,8 +51,8 @@ func plainScale(t profiler.Totals, bodyOwn float64) float64 {
 	// product loop (the validated interval) as fast as profiled; scaled
 	// down, the product was predicted 9 % and 25 % fast at P = 1
 	// (2026-11-25).
-	if s, ok := plainRatio(t, bodyOwn); ok && s > 1 {
-		return s
+	if ok && r > 1 {
+		return r
 	}
 	return 1
 }
@@ -80,7 +85,8 @@ const plainMuchFaster = 0.2
 func (o *Oracle) calibrateToPlain() {
 	t := o.prof.Totals
 	bodyOwn, _ := o.zones.rankBodiesOwn()
-	o.calib = plainScale(t, bodyOwn)
+	r, measured := plainRatio(t, bodyOwn)
+	o.calib = upward(r, measured)
 	accounted := t.AccountedNs
 	if bodyOwn > 0 {
 		accounted = bodyOwn + t.MPINs
@@ -89,7 +95,7 @@ func (o *Oracle) calibrateToPlain() {
 		o.notes[fmt.Sprintf("compute scaled by %.3g: the program built without probes ran its ranks' bodies in %.4g s, the profile's own times and MPI in them add up to %.4g s (its instrumented code is laid out differently)",
 			o.calib, t.PlainBodyNs*1e-9, accounted*1e-9)] = true
 	}
-	if r, ok := plainRatio(t, bodyOwn); ok && r < 1-plainMuchFaster {
+	if measured && r < 1-plainMuchFaster {
 		o.notes[fmt.Sprintf("the program built without probes ran its ranks' bodies in %.4g s, %.0f%% faster than the profile's own times and MPI in them (%.4g s); the prediction keeps the profile's times (probe cost or one phase's luck in a few regions is likelier than faster compute everywhere), but if the machine was busy while profiling, profile again",
 			t.PlainBodyNs*1e-9, 100*(1-t.PlainBodyNs/accounted), accounted*1e-9)] = true
 	}

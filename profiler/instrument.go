@@ -92,7 +92,10 @@ type fileInstr struct {
 	frames   []*frame // enclosing functions, innermost last
 	rankLits map[*ast.FuncLit]bool
 	extra    []string // declarations appended to the file
-	callPos  map[*ast.Ident]bool
+	// addressed are the variables whose address the file takes, once
+	// asked (addressTaken).
+	addressed map[types.Object]bool
+	callPos   map[*ast.Ident]bool
 }
 
 // frame is one enclosing function during the walk.
@@ -113,7 +116,7 @@ type loopInfo struct {
 	// derive add counts to the loop's local counters at its exit instead
 	// of at every iteration: its exit tests' outcomes (derivedTests), the
 	// then arms that test its induction variable (rangeArm).
-	derive []func() string
+	derive []string
 	// start is the source of the loop's first induction value when a
 	// then arm needs it at the exit (rangeArm), kept in _pj<loop> at entry.
 	start string
@@ -138,7 +141,7 @@ func (l *loopInfo) decls() string {
 func (l *loopInfo) flush() string {
 	var b strings.Builder
 	for _, d := range l.derive {
-		b.WriteString(d())
+		b.WriteString(d)
 	}
 	for _, k := range l.count {
 		fmt.Fprintf(&b, "%s.Add(%d, _pl%d); ", probeName, k, k)
@@ -511,12 +514,7 @@ func (fi *fileInstr) reevaluable(e ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if tv, found := fi.pkg.TypesInfo.Types[n.Fun]; found && tv.IsType() {
-				break // a conversion
-			}
-			id, isID := n.Fun.(*ast.Ident)
-			_, builtin := fi.pkg.TypesInfo.Uses[id].(*types.Builtin)
-			ok = isID && builtin && (id.Name == "len" || id.Name == "cap")
+			ok = fi.valueCall(n)
 		case *ast.FuncLit:
 			ok = false
 		case *ast.UnaryExpr:
@@ -525,6 +523,16 @@ func (fi *fileInstr) reevaluable(e ast.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// valueCall reports whether a call only computes a value from its
+// arguments: a conversion, len or cap.
+func (fi *fileInstr) valueCall(c *ast.CallExpr) bool {
+	if tv, ok := fi.pkg.TypesInfo.Types[c.Fun]; ok && tv.IsType() {
+		return true
+	}
+	b, ok := typeutil.Callee(fi.pkg.TypesInfo, c).(*types.Builtin)
+	return ok && (b.Name() == "len" || b.Name() == "cap")
 }
 
 // readsInit reports whether e uses a variable declared by init.
@@ -548,35 +556,33 @@ func (fi *fileInstr) readsInit(e ast.Expr, init ast.Stmt) bool {
 // (derivableTests) to the tests' local counters: every iteration's, and
 // those of the evaluation that ended the loop, the tests taken again in
 // order until the first that does not have its value going on.
-func derivedTests(k int, tests []ast.Expr, cont []bool, regs [][2]int, source func(ast.Node) string) func() string {
+func derivedTests(k int, tests []ast.Expr, cont []bool, regs [][2]int, source func(ast.Node) string) string {
 	side := func(i int, goesOn bool) int {
 		if cont[i] == goesOn {
 			return regs[i][0]
 		}
 		return regs[i][1]
 	}
-	return func() string {
-		var b strings.Builder
-		for i := range tests {
-			fmt.Fprintf(&b, "_pl%d += _pn%d; ", side(i, true), k)
-		}
-		for i, e := range tests {
-			if i > 0 {
-				b.WriteString(" else ")
-			}
-			not := "!"
-			if !cont[i] {
-				not = ""
-			}
-			fmt.Fprintf(&b, "if %s(%s) { ", not, source(e))
-			for j := range i {
-				fmt.Fprintf(&b, "_pl%d++; ", side(j, true))
-			}
-			fmt.Fprintf(&b, "_pl%d++ }", side(i, false))
-		}
-		b.WriteString("; ")
-		return b.String()
+	var b strings.Builder
+	for i := range tests {
+		fmt.Fprintf(&b, "_pl%d += _pn%d; ", side(i, true), k)
 	}
+	for i, e := range tests {
+		if i > 0 {
+			b.WriteString(" else ")
+		}
+		not := "!"
+		if !cont[i] {
+			not = ""
+		}
+		fmt.Fprintf(&b, "if %s(%s) { ", not, source(e))
+		for j := range i {
+			fmt.Fprintf(&b, "_pl%d++; ", side(j, true))
+		}
+		fmt.Fprintf(&b, "_pl%d++ }", side(i, false))
+	}
+	b.WriteString("; ")
+	return b.String()
 }
 
 // flushLoops records the loops of the current function from index from
@@ -648,15 +654,10 @@ func (fi *fileInstr) rangeArm(n *ast.IfStmt, parent ast.Node, k int) bool {
 		return false
 	}
 	info := fi.pkg.TypesInfo
-	init, ok := f.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+	obj, start, ok := inductionVar(info, f)
+	if !ok {
 		return false
 	}
-	iv, ok := init.Lhs[0].(*ast.Ident)
-	if !ok || info.Defs[iv] == nil || !unitStep(info, f.Post, info.Defs[iv]) {
-		return false
-	}
-	obj := info.Defs[iv]
 	cond, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
 	if !ok {
 		return false
@@ -666,8 +667,7 @@ func (fi *fileInstr) rangeArm(n *ast.IfStmt, parent ast.Node, k int) bool {
 		if !isIdent(info, cond.Y, obj) {
 			return false
 		}
-		c = cond.X
-		op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ, token.EQL: token.EQL, token.NEQ: token.NEQ}[op]
+		c, op = cond.X, mirrored[op]
 	}
 	if t, ok := info.TypeOf(c).Underlying().(*types.Basic); !ok || t.Info()&types.IsInteger == 0 {
 		return false
@@ -696,11 +696,14 @@ func (fi *fileInstr) rangeArm(n *ast.IfStmt, parent ast.Node, k int) bool {
 	default:
 		return false
 	}
-	l.start = fi.source(init.Rhs[0])
+	l.start = fi.source(start)
 	l.count = append(l.count, k)
-	l.derive = append(l.derive, func() string { return fmt.Sprintf("_pl%d += %s; ", k, count) })
+	l.derive = append(l.derive, fmt.Sprintf("_pl%d += %s; ", k, count))
 	return true
 }
+
+// mirrored is the comparison c op j for j op c (0: not a comparison).
+var mirrored = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ, token.EQL: token.EQL, token.NEQ: token.NEQ}
 
 // invariant reports whether c, evaluated after loop f, has the value it
 // had at every iteration of f, whose body makes no call: c is made of
@@ -725,10 +728,7 @@ func (fi *fileInstr) invariant(c ast.Expr, f *ast.ForStmt) bool {
 		case *ast.UnaryExpr:
 			ok = n.Op == token.SUB || n.Op == token.ADD || n.Op == token.XOR
 		case *ast.CallExpr:
-			id, isID := n.Fun.(*ast.Ident)
-			_, builtin := info.Uses[id].(*types.Builtin)
-			tv, found := info.Types[n.Fun]
-			ok = found && tv.IsType() || isID && builtin && (id.Name == "len" || id.Name == "cap")
+			ok = fi.valueCall(n)
 		default:
 			ok = false
 		}
@@ -737,18 +737,21 @@ func (fi *fileInstr) invariant(c ast.Expr, f *ast.ForStmt) bool {
 	return ok
 }
 
-// addressTaken reports whether the file takes v's address.
+// addressTaken reports whether the file takes v's address; the file is
+// scanned once, at the first question.
 func (fi *fileInstr) addressTaken(v *types.Var) bool {
-	found := false
-	ast.Inspect(fi.file, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && fi.pkg.TypesInfo.Uses[id] == v {
-				found = true
+	if fi.addressed == nil {
+		fi.addressed = map[types.Object]bool{}
+		ast.Inspect(fi.file, func(n ast.Node) bool {
+			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && fi.pkg.TypesInfo.Uses[id] != nil {
+					fi.addressed[fi.pkg.TypesInfo.Uses[id]] = true
+				}
 			}
-		}
-		return !found
-	})
-	return found
+			return true
+		})
+	}
+	return fi.addressed[v]
 }
 
 // callsUser reports whether a body calls a function of the program.

@@ -40,6 +40,10 @@ func settled(done, repeat int, improved bool) bool {
 	return done >= repeat && (!improved || done >= 2*repeat || repeat < 2)
 }
 
+// gains reports whether a run of t ns is more than settleGain faster than
+// the fastest so far, best (0: none yet, no gain).
+func gains(t, best float64) bool { return best > 0 && t < (1-settleGain)*best }
+
 // Options configure Run.
 type Options struct {
 	Dir     string   // directory Package is resolved in and the program runs in ("" = current)
@@ -185,7 +189,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		if err != nil {
 			return nil, err
 		}
-		improved := timed != nil && m.wallNs < (1-settleGain)*timed.wallNs
+		improved := timed != nil && gains(m.wallNs, timed.wallNs)
 		if plain != nil {
 			progress(fmt.Sprintf("run %d without probes", i+1))
 			ns, err := r.runPlain(ctx, plain)
@@ -196,7 +200,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			case ns == 0:
 				plain = nil // its trace has no body times (no mpi.Main): no more runs
 			case plainNs == 0 || ns < plainNs:
-				improved = improved || plainNs > 0 && ns < (1-settleGain)*plainNs
+				improved = improved || gains(ns, plainNs)
 				plainNs = ns
 			}
 		}
@@ -277,9 +281,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 				if err != nil {
 					return nil, err
 				}
-				if fastest[i] != nil && mk.wallNs < (1-settleGain)*fastest[i].wallNs {
-					improved = true
-				}
+				improved = improved || fastest[i] != nil && gains(mk.wallNs, fastest[i].wallNs)
 				if fastest[i] == nil || mk.wallNs < fastest[i].wallNs {
 					fastest[i] = mk
 				}

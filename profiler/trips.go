@@ -38,23 +38,12 @@ func tripExpr(info *types.Info, loop ast.Stmt, body *ast.BlockStmt, lbl string, 
 			}
 		}
 	case *ast.ForStmt:
-		init, ok := l.Init.(*ast.AssignStmt)
-		if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
-			return ""
-		}
-		iv, ok := init.Lhs[0].(*ast.Ident)
-		if !ok || !pure(init.Rhs[0]) {
-			return ""
-		}
-		obj := info.Defs[iv]
-		if obj == nil || !isInt(obj.Type()) {
+		obj, start, ok := inductionVar(info, l)
+		if !ok || !pure(start) || !isInt(obj.Type()) {
 			return ""
 		}
 		cond, ok := l.Cond.(*ast.BinaryExpr)
 		if !ok || (cond.Op != token.LSS && cond.Op != token.LEQ) || !isIdent(info, cond.X, obj) || !pure(cond.Y) || mentions(info, cond.Y, obj) {
-			return ""
-		}
-		if !unitStep(info, l.Post, obj) {
 			return ""
 		}
 		written := assigned(info, body)
@@ -70,7 +59,7 @@ func tripExpr(info *types.Info, loop ast.Stmt, body *ast.BlockStmt, lbl string, 
 		if cond.Op == token.LEQ {
 			extra = " + 1"
 		}
-		return fmt.Sprintf("int64(max(0, (%s) - (%s)%s))", src(cond.Y), src(init.Rhs[0]), extra)
+		return fmt.Sprintf("int64(max(0, (%s) - (%s)%s))", src(cond.Y), src(start), extra)
 	}
 	return ""
 }
@@ -169,6 +158,20 @@ func uses(info *types.Info, e ast.Expr) []types.Object {
 		return true
 	})
 	return out
+}
+
+// inductionVar is the variable j of a loop `for j := start; ...; j++`
+// (or j += 1) and its start; ok is false for any other for loop.
+func inductionVar(info *types.Info, f *ast.ForStmt) (j types.Object, start ast.Expr, ok bool) {
+	init, ok := f.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return nil, nil, false
+	}
+	iv, ok := init.Lhs[0].(*ast.Ident)
+	if !ok || info.Defs[iv] == nil || !unitStep(info, f.Post, info.Defs[iv]) {
+		return nil, nil, false
+	}
+	return info.Defs[iv], init.Rhs[0], true
 }
 
 // unitStep reports whether post is "i++" or "i += 1".
