@@ -10,11 +10,11 @@ import (
 
 const pkgPrefix = "github.com/parpredict/parpredict/mpi."
 
-// pcSites caches, per return address, the call site its frames resolve to
-// outside this package (a siteNames index, -1 when they are all inside
-// it). A traced program makes the same calls from the same few places
-// millions of times, and resolving frames is most of what recording an
-// event costs.
+// pcSites caches, per program counter that runtime.Callers gives (one per
+// function, inlined ones included), the call site it resolves to outside
+// this package (a siteNames index, -1 when inside it): resolving a frame
+// to its file and line is slow, and a program makes its calls from a few
+// places.
 var pcSites sync.Map // uintptr -> int32
 
 // siteNames holds every call site seen, by index; siteIndex finds them.
@@ -30,10 +30,62 @@ var (
 func callSite() string { return siteName(callSiteID()) }
 
 // callSiteID is callSite as a siteNames index (-1: none).
+//
+// It follows the frame pointers (callerPCs) to the first frame of a
+// function outside this package, whose return address, with the inlining
+// there, determines the site; the site is found once per such address
+// with the unwinder (slowCallSiteID), which expands inlined calls (an
+// mpi.Send inlined into the user's function shares its frame), and kept.
+// Unwinding cost about 200 ns per call, most of what recording a traced
+// call cost, and delayed the ranks waiting for it.
 func callSiteID() int32 {
+	var pcs [64]uintptr
+	n := callerPCs(pcs[:])
+	for _, pc := range pcs[:n] {
+		if s, ok := frameSites.Load(pc); ok {
+			if s := s.(int32); s != inPackage {
+				return s
+			}
+			continue
+		}
+		if inThisPackage(pc) {
+			frameSites.Store(pc, inPackage)
+			continue
+		}
+		s := slowCallSiteID()
+		frameSites.Store(pc, s)
+		return s
+	}
+	return slowCallSiteID()
+}
+
+// frameSites caches, per return address of a frame, the call site its
+// function's frame resolves to (inPackage: a function of this package).
+var frameSites sync.Map // uintptr -> int32
+
+const inPackage int32 = -2
+
+// inThisPackage reports whether return address pc is in a function of
+// this package (the function itself, not one inlined into it).
+func inThisPackage(pc uintptr) bool {
+	f := runtime.FuncForPC(pc - 1)
+	if f == nil {
+		return false
+	}
+	// FuncForPC names the innermost inlined function at pc; the function
+	// whose frame it is starts at its entry.
+	if outer := runtime.FuncForPC(f.Entry()); outer != nil {
+		f = outer
+	}
+	return strings.HasPrefix(f.Name(), pkgPrefix)
+}
+
+// slowCallSiteID is callSiteID by runtime.Callers, one entry per function,
+// inlined ones included.
+func slowCallSiteID() int32 {
 	// Unwinding costs per frame: look at the few nearest frames first,
 	// which hold the user's call unless it came through a deep path.
-	for _, depth := range []int{2, 64} {
+	for _, depth := range []int{4, 64} {
 		var pcs [64]uintptr
 		n := runtime.Callers(3, pcs[:depth])
 		for _, pc := range pcs[:n] {
