@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/parpredict/parpredict/internal/callers"
 )
 
 const pkgPrefix = "github.com/parpredict/parpredict/mpi."
@@ -31,7 +33,7 @@ func callSite() string { return siteName(callSiteID()) }
 
 // callSiteID is callSite as a siteNames index (-1: none).
 //
-// It follows the frame pointers (callerPCs) to the first frame of a
+// It follows the frame pointers (callers.PCs) to the first frame of a
 // function outside this package, whose return address, with the inlining
 // there, determines the site; the site is found once per such address
 // with the unwinder (slowCallSiteID), which expands inlined calls (an
@@ -40,7 +42,7 @@ func callSite() string { return siteName(callSiteID()) }
 // call cost, and delayed the ranks waiting for it.
 func callSiteID() int32 {
 	var pcs [64]uintptr
-	n := callerPCs(pcs[:])
+	n := callers.PCs(pcs[:])
 	for _, pc := range pcs[:n] {
 		if s, ok := frameSites.Load(pc); ok {
 			if s := s.(int32); s != inPackage {
