@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -120,16 +121,41 @@ type loopInfo struct {
 	// start is the source of the loop's first induction value when a
 	// then arm needs it at the exit (rangeArm), kept in _pj<loop> at entry.
 	start string
+	// home is the outermost loop of the function around this one (the
+	// loop itself if none, or in a function with goto): the local
+	// counters and accumulators of the loops it holds (hosted) are
+	// declared and flushed there, once per entry of the nest instead of
+	// once per entry of each inner loop (heat's row loop flushed its
+	// column loop's counters 254 times per call).
+	home   *loopInfo
+	hosted []*loopInfo
+	// rect: an inner loop that runs once per iteration of its enclosing
+	// loop with a trip count (trip) that loop does not change
+	// (rectangular): it has no probe of its own, and its entries are
+	// recorded at the enclosing loop's exit (rects, probe.Loops).
+	rect  bool
+	trip  string
+	rects []*loopInfo
+}
+
+// nest is l and the loops whose counters it holds.
+func (l *loopInfo) nest() []*loopInfo {
+	if l.home != l {
+		return nil
+	}
+	return append([]*loopInfo{l}, l.hosted...)
 }
 
 // decls declares the local counters of loop l.
 func (l *loopInfo) decls() string {
 	var b strings.Builder
-	for _, k := range l.count {
-		fmt.Fprintf(&b, "var _pl%d int64; ", k)
-	}
-	for _, k := range l.accs {
-		fmt.Fprintf(&b, "var _pa%d %s.Acc; ", k, probeName)
+	for _, y := range l.nest() {
+		for _, k := range y.count {
+			fmt.Fprintf(&b, "var _pl%d int64; ", k)
+		}
+		for _, k := range y.accs {
+			fmt.Fprintf(&b, "var _pa%d %s.Acc; ", k, probeName)
+		}
 	}
 	if l.start != "" {
 		fmt.Fprintf(&b, "_pj%d := int64(%s); ", l.reg.Index, l.start)
@@ -143,13 +169,21 @@ func (l *loopInfo) flush() string {
 	for _, d := range l.derive {
 		b.WriteString(d)
 	}
-	for _, k := range l.count {
-		fmt.Fprintf(&b, "%s.Add(%d, _pl%d); ", probeName, k, k)
-	}
-	for _, k := range l.accs {
-		fmt.Fprintf(&b, "%s.AddAcc(%d, &_pa%d); ", probeName, k, k)
+	for _, y := range l.nest() {
+		for _, k := range y.count {
+			fmt.Fprintf(&b, "%s.Add(%d, _pl%d); ", probeName, k, k)
+		}
+		for _, k := range y.accs {
+			fmt.Fprintf(&b, "%s.AddAcc(%d, &_pa%d); ", probeName, k, k)
+		}
 	}
 	k := l.reg.Index
+	for _, c := range l.rects {
+		fmt.Fprintf(&b, "if _pn%d > 0 { %s.Loops(%d, _pn%d, %s) }; ", k, probeName, c.reg.Index, k, c.trip)
+	}
+	if l.rect {
+		return b.String()
+	}
 	switch {
 	case l.timing && l.reg.counted:
 		fmt.Fprintf(&b, "_pt%d.EndN(%d, _pn%d); ", k, k, k)
@@ -370,9 +404,15 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	r.tight = fi.callFree(body)
 	k := r.Index
 	li := &loopInfo{reg: r, label: label(parent), inner: !r.outer, timing: fi.timing}
+	li.home = li
+	var p *loopInfo // the enclosing loop, in the counting binary
 	if li.inner && !fi.timing {
-		p := fr.loops[len(fr.loops)-1]
+		p = fr.loops[len(fr.loops)-1]
 		p.accs = append(p.accs, k)
+		if !fr.hasGoto {
+			li.home = fr.loops[0]
+			li.home.hosted = append(li.home.hosted, li)
+		}
 	}
 	start := n.Pos()
 	if l, ok := parent.(*ast.LabeledStmt); ok {
@@ -408,7 +448,24 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	if terminating && !fi.timing {
 		pre += fmt.Sprintf("_, _ = _pn%d, _pt%d; ", k, k)
 	}
-	fi.edits = append(fi.edits, edit{off: fi.offset(start), end: -1, text: pre, span: int(n.End() - start), gen: li.decls})
+	rectIn := p != nil && !fr.hasGoto && trip != "" && fi.rectangular(n, parent, p)
+	opening := func() string {
+		if !li.rect {
+			return pre + li.decls()
+		}
+		// What its exit still needs: the trip count of the entry for its
+		// own rectangular loops and derived counts, the first value for
+		// its range arms.
+		open := "{ "
+		if len(li.rects) > 0 || len(li.derive) > 0 {
+			open += fmt.Sprintf("_pn%d := %s; ", k, trip)
+		}
+		if li.start != "" {
+			open += fmt.Sprintf("_pj%d := int64(%s); ", k, li.start)
+		}
+		return open
+	}
+	fi.edits = append(fi.edits, edit{off: fi.offset(start), end: -1, span: int(n.End() - start), gen: opening})
 	fi.open(body.Lbrace+1, span(body), in)
 	post := func() string {
 		if terminating {
@@ -425,7 +482,45 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	return func() {
 		fr.loops = fr.loops[:len(fr.loops)-1]
 		fi.regs = fi.regs[:len(fi.regs)-1]
+		if rectIn {
+			li.rect, li.trip = true, trip
+			p.accs = slices.DeleteFunc(p.accs, func(a int) bool { return a == k })
+			p.rects = append(p.rects, li)
+		}
 	}
+}
+
+// rectangular reports whether inner loop n, whose trip count is known at
+// entry, runs once per iteration of its enclosing loop p with the same
+// trip count: n is a statement of p's body, p leaves only by its
+// condition and never continues, makes no call, and the bounds of n are
+// invariant in p. Then n's entries can be recorded at p's exit, from
+// p's iterations and n's trip count evaluated there.
+func (fi *fileInstr) rectangular(n ast.Stmt, parent ast.Node, p *loopInfo) bool {
+	body := loopBody(p.reg.Node)
+	if parent != body || leavesEarly(body, p.label) || continues(body) || !fi.callsOnly(p.reg.Node, fi.inlineCall) {
+		return false
+	}
+	var bounds []ast.Expr
+	switch l := n.(type) {
+	case *ast.RangeStmt:
+		bounds = []ast.Expr{l.X}
+	case *ast.ForStmt:
+		_, start, ok := inductionVar(fi.pkg.TypesInfo, l)
+		cond, isBin := l.Cond.(*ast.BinaryExpr)
+		if !ok || !isBin {
+			return false
+		}
+		bounds = []ast.Expr{start, cond.Y}
+	default:
+		return false
+	}
+	for _, e := range bounds {
+		if !fi.invariant(e, p.reg.Node) {
+			return false
+		}
+	}
+	return true
 }
 
 // countTests counts the outcomes of each of a loop's exit tests
@@ -706,13 +801,13 @@ func (fi *fileInstr) rangeArm(n *ast.IfStmt, parent ast.Node, k int) bool {
 var mirrored = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ, token.EQL: token.EQL, token.NEQ: token.NEQ}
 
 // invariant reports whether c, evaluated after loop f, has the value it
-// had at every iteration of f, whose body makes no call: c is made of
+// had at every iteration of f, which makes no call: c is made of
 // constants, conversions, len, cap, arithmetic and local variables
-// declared before f that its body does not assign and whose address the
-// file never takes (so no pointer write in the body reaches them).
-func (fi *fileInstr) invariant(c ast.Expr, f *ast.ForStmt) bool {
+// declared before f that f does not assign and whose address the file
+// never takes (so no pointer write in f reaches them).
+func (fi *fileInstr) invariant(c ast.Expr, f ast.Node) bool {
 	info := fi.pkg.TypesInfo
-	written := assigned(info, f.Body)
+	written := assigned(info, f)
 	ok := true
 	ast.Inspect(c, func(n ast.Node) bool {
 		switch n := n.(type) {

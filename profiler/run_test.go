@@ -326,3 +326,83 @@ func TestRangeArms(t *testing.T) {
 		}
 	}
 }
+
+// TestRectangularNests: inner loops that run once per iteration of the
+// loop around them with a trip count it does not change are recorded at
+// that loop's exit, with no probe of their own, and their entries,
+// iterations and trip counts come out as those of the loops counted at
+// each entry.
+func TestRectangularNests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program")
+	}
+	dir := tempModule(t, "rectnests")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "6", "-m", "5"}, NP: 2, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Per rank (n = 6, m = 5): entries, iterations, min and max trips.
+	type loop struct {
+		entries, iters, min, max int64
+		rect                     bool
+	}
+	want := map[string]loop{
+		"for j := 1; j < m-1; j++ {": {6, 18, 3, 3, true},
+		"for k := range row {":       {6, 30, 5, 5, true},
+		"for range len(row) + 1 {":   {6, 36, 6, 6, true},
+		"for b := 0; b < m; b++ {":   {6, 30, 5, 5, true},
+		"for c := 0; c <= 2; c++ {":  {30, 90, 3, 3, true},
+		"for j := i; j < n; j++ {":   {6, 21, 1, 6, false},
+		"for a := 0; a < m; a++ {":   {6, 15, 0, 5, false},
+		"for g := 0; g < m; g++ {":   {3, 15, 5, 5, false},
+		"for q := 0; q < m; q++ {":   {5, 25, 5, 5, false},
+		"for w := 0; w < m; w++ {":   {6, 51, 6, 11, false},
+		"for i := 0; i < n; i++ {":   {}, // several
+	}
+	text, err := os.ReadFile(filepath.Join(dir, "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(text), "\n")
+	lineOf := func(s string) int {
+		for i, l := range lines {
+			if strings.TrimSpace(l) == s {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line %q in main.go", s)
+		return 0
+	}
+	byLine := map[int]Region{}
+	for _, r := range p.Regions {
+		if r.Kind == Loop && r.File == "main.go" {
+			byLine[r.Line] = r
+		}
+	}
+	// The rect then arm is counted in the outer loop's locals: 6 per rank.
+	for _, r := range p.Regions {
+		if r.Kind == ThenArm && r.Line == lineOf("if (i+j)%3 == 0 {") && r.Execs != 12 {
+			t.Errorf("then arm of rect: %d executions, want 12", r.Execs)
+		}
+	}
+	prog, _, in := instrumentCounting(t, dir, ".")
+	src := strings.Split(string(in.Files[prog.Main.CompiledGoFiles[0]]), "\n")
+	for s, w := range want {
+		if w == (loop{}) {
+			continue
+		}
+		line := lineOf(s)
+		r, ok := byLine[line]
+		if !ok {
+			t.Errorf("%s (line %d): no loop region", s, line)
+			continue
+		}
+		got := loop{entries: r.Execs / 2, iters: r.Iters / 2, rect: !strings.Contains(src[line-1], "LoopStart")}
+		if r.Trips != nil {
+			got.min, got.max = r.Trips.Min, r.Trips.Max
+		}
+		if got != w {
+			t.Errorf("%s (line %d): got %+v, want %+v\n%s", s, line, got, w, src[line-1])
+		}
+	}
+}

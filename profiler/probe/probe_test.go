@@ -232,3 +232,29 @@ func TestBelow(t *testing.T) {
 		t.Errorf("Below across the whole int64 range = %d, want 10", got)
 	}
 }
+
+// Loops records what as many entries of the same trip count, each added
+// to an accumulator, record; nothing for no entry; no square sum where it
+// would overflow.
+func TestLoops(t *testing.T) {
+	setup("4", "", "")
+	defer setup("", "", "")
+	var a Acc
+	for range 7 {
+		a.Add(5)
+	}
+	AddAcc(1, &a)
+	Loops(2, 7, 5)
+	Loops(2, 0, 9)
+	Loops(3, 16, 1<<30)
+	c := Snapshot()
+	one, two := c.Regions[1], c.Regions[2]
+	type stats struct{ execs, iters, sq, lo, hi int64 }
+	of := func(r RegionCounts) stats { return stats{r.Execs, r.Iters, r.SqIter, r.MinIter, r.MaxIter} }
+	if one.Execs != 7 || of(two) != of(one) {
+		t.Errorf("Loops(2, 7, 5) recorded %+v, seven entries of 5 %+v", of(two), of(one))
+	}
+	if r := of(c.Regions[3]); r != (stats{16, 16 << 30, 0, 1 << 30, 1 << 30}) {
+		t.Errorf("Loops(3, 16, 1<<30) recorded %+v, want 16 entries of 2^30 without the overflowing square sum", r)
+	}
+}

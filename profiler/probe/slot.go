@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -247,6 +248,21 @@ func (a *Acc) Add(n int64) {
 	if n > a.max {
 		a.max = n
 	}
+}
+
+// Loops records entries entries of inner loop k of n iterations each:
+// a loop whose trip count its enclosing loop does not change, entered
+// once per iteration of it, recorded at that loop's exit instead of at
+// each entry (the instrumenter's rectangular nests).
+func Loops(k int, entries, n int64) {
+	if entries <= 0 {
+		return
+	}
+	a := Acc{entries: entries, iters: entries * n, min: n + 1, max: n}
+	if n < 1<<31 && n*n <= math.MaxInt64/entries {
+		a.sq = entries * n * n
+	}
+	AddAcc(k, &a)
 }
 
 // AddAcc flushes an accumulator into loop k.
