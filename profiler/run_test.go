@@ -297,17 +297,9 @@ func TestRangeArms(t *testing.T) {
 			got[r.Line] = r.Execs
 		}
 	}
-	text, err := os.ReadFile(filepath.Join(dir, "main.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	lineOf := sourceLines(t, filepath.Join(dir, "main.go"))
 	for cond, w := range want {
-		line := 0
-		for i, l := range strings.Split(string(text), "\n") {
-			if strings.TrimSpace(l) == cond {
-				line = i + 1
-			}
-		}
+		line := lineOf(cond)
 		if got[line] != w {
 			t.Errorf("%s (line %d): %d executions, want %d", cond, line, got[line], w)
 		}
@@ -359,20 +351,7 @@ func TestRectangularNests(t *testing.T) {
 		"for w := 0; w < m; w++ {":   {6, 51, 6, 11, false},
 		"for i := 0; i < n; i++ {":   {}, // several
 	}
-	text, err := os.ReadFile(filepath.Join(dir, "main.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(text), "\n")
-	lineOf := func(s string) int {
-		for i, l := range lines {
-			if strings.TrimSpace(l) == s {
-				return i + 1
-			}
-		}
-		t.Fatalf("no line %q in main.go", s)
-		return 0
-	}
+	lineOf := sourceLines(t, filepath.Join(dir, "main.go"))
 	byLine := map[int]Region{}
 	for _, r := range p.Regions {
 		if r.Kind == Loop && r.File == "main.go" {
@@ -404,5 +383,26 @@ func TestRectangularNests(t *testing.T) {
 		if got != w {
 			t.Errorf("%s (line %d): got %+v, want %+v\n%s", s, line, got, w, src[line-1])
 		}
+	}
+}
+
+// sourceLines returns a function that finds the line of file whose text,
+// without its indentation, is the given one (the last such line).
+func sourceLines(t *testing.T, file string) func(string) int {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(text), "\n")
+	return func(s string) int {
+		t.Helper()
+		for i := len(lines) - 1; i >= 0; i-- {
+			if strings.TrimSpace(lines[i]) == s {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line %q in %s", s, file)
+		return 0
 	}
 }
