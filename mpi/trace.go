@@ -130,10 +130,10 @@ type rec struct {
 
 // sampleStage is how many calls of an operation are recorded at each
 // sampling rate. Each recorded call costs its rank, and the peers waiting
-// for it, a fraction of a microsecond (docs/trace-format.md), and a stage of n calls adds n such delays
-// to the waits the sample measures: a small stage keeps that bias below
-// 1 % of a ping-pong's time while leaving some 2,500 samples per 100,000
-// calls of an operation.
+// for it, a fraction of a microsecond (docs/trace-format.md), and a stage
+// of n calls adds n such delays to the waits the sample measures: a small
+// stage keeps that bias below 1 % of a ping-pong's time while leaving
+// some 2,500 samples per 100,000 calls of an operation.
 const sampleStage = 256
 
 // newRankTrace starts the trace of one rank.

@@ -448,22 +448,21 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 	if terminating && !fi.timing {
 		pre += fmt.Sprintf("_, _ = _pn%d, _pt%d; ", k, k)
 	}
-	rectIn := p != nil && !fr.hasGoto && trip != "" && fi.rectangular(n, parent, p)
+	// A loop hosted by another one is an inner loop of the counting binary
+	// outside functions with goto.
+	rectIn := li.home != li && trip != "" && fi.rectangular(n, parent, p)
 	opening := func() string {
 		if !li.rect {
 			return pre + li.decls()
 		}
 		// What its exit still needs: the trip count of the entry for its
-		// own rectangular loops and derived counts, the first value for
-		// its range arms.
+		// own rectangular loops and derived counts, and (decls: a hosted
+		// loop declares no counters) the first value for its range arms.
 		open := "{ "
 		if len(li.rects) > 0 || len(li.derive) > 0 {
 			open += fmt.Sprintf("_pn%d := %s; ", k, trip)
 		}
-		if li.start != "" {
-			open += fmt.Sprintf("_pj%d := int64(%s); ", k, li.start)
-		}
-		return open
+		return open + li.decls()
 	}
 	fi.edits = append(fi.edits, edit{off: fi.offset(start), end: -1, span: int(n.End() - start), gen: opening})
 	fi.open(body.Lbrace+1, span(body), in)
@@ -498,7 +497,7 @@ func (fi *fileInstr) enterLoop(n ast.Stmt, body *ast.BlockStmt, parent ast.Node,
 // p's iterations and n's trip count evaluated there.
 func (fi *fileInstr) rectangular(n ast.Stmt, parent ast.Node, p *loopInfo) bool {
 	body := loopBody(p.reg.Node)
-	if parent != body || leavesEarly(body, p.label) || continues(body) || !fi.callsOnly(p.reg.Node, fi.inlineCall) {
+	if parent != body || leavesEarly(body, p.label) || continues(body) || !fi.callFree(p.reg.Node) {
 		return false
 	}
 	var bounds []ast.Expr
@@ -869,7 +868,7 @@ func (fi *fileInstr) callsUser(body *ast.BlockStmt) bool {
 // of an inner loop, a per-iteration tick) is the only call in it, and
 // calls make the register allocator spill the loop's variables: the code
 // being timed would not be the program's.
-func (fi *fileInstr) callFree(body *ast.BlockStmt) bool {
+func (fi *fileInstr) callFree(body ast.Node) bool {
 	return fi.callsOnly(body, fi.inlineCall)
 }
 
