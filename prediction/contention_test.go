@@ -154,3 +154,34 @@ func TestNestContentionWeighsItsLoops(t *testing.T) {
 		t.Errorf("the nest's slowdown with 2 ranks is %.3f, want about the inner loop's 1.02", got)
 	}
 }
+
+// A nest whose time is spent in the functions it calls slows down as
+// their regions do: mandelbrot's row loop has no own time of its own
+// around mandelRow's pixel loop, so neither its ratio nor the program's
+// mean, which took its place, is the nest's (predictions 17 % slow at
+// 4-16 ranks on a 16-core machine, docs/validation.md).
+func TestNestContentionFollowsItsCalls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-width", "128", "-height", "128", "-check=false"}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/mandelbrot", NP: []int{1}, Args: args,
+		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	_, oracle, m := prepareOnIBQDR(t, opts)
+	const rows, pixels = "main.run:loop@main.go:+15:2", "main.mandelRow:loop@kernels.go:+2:2"
+	ids := oracle.sources[rows]
+	if !slices.Contains(ids, rows) || !slices.Contains(ids, pixels) {
+		t.Fatalf("the row loop's sources %v, want it and mandelRow's pixel loop", ids)
+	}
+	prof := *oracle.prof
+	prof.Contention = &profiler.Contention{PPN: []int{1, 2}, Total: []float64{1, 1.5}, Regions: map[string][]float64{}}
+	for _, r := range prof.Regions {
+		if r.Timed && r.OwnNs > 0 {
+			prof.Contention.Regions[r.ID] = []float64{1, 1.5}
+		}
+	}
+	prof.Contention.Regions[pixels] = []float64{1, 1.02}
+	if got := newNodeContention(m, &prof).regions(ids, 2); got < 1.01 || got > 1.05 {
+		t.Errorf("the row loop's slowdown with 2 ranks is %.3f, want about the pixel loop's 1.02", got)
+	}
+}

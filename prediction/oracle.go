@@ -103,12 +103,20 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 	o.addProfiledExits(lp)
 	for _, root := range lp.Nests() {
 		if o.sources[root.ID] == nil {
-			// The nest's time is the own time of its loops, each slowing
-			// down on a shared node as its own contention runs say: the
-			// root's alone may be a few microseconds of loop overhead
-			// around an inner loop that holds the time.
+			// The nest's time is the own time of its loops and of the
+			// timed regions in them, the functions they call included,
+			// each slowing down on a shared node as its own contention
+			// runs say: the root's alone may be a few microseconds of
+			// loop overhead around an inner loop or a call that holds
+			// the time (mandelbrot's row loop around mandelRow).
 			var ids []string
 			root.WalkAll(func(l *loopnest.Loop) { ids = append(ids, l.ID) })
+			parts, _ := o.zones.exclusiveParts(root.ID, nil)
+			for _, p := range parts {
+				if !slices.Contains(ids, p.id) {
+					ids = append(ids, p.id)
+				}
+			}
 			o.sources[root.ID] = ids
 		}
 		if err := o.addReduction(root); err != nil {

@@ -48,9 +48,21 @@ func newZones(prof *profiler.Profile, mp *model.Program) *zones {
 // nest costs on their own). It reports false when the profile has no
 // own time for l.
 func (z *zones) exclusiveOwn(l string, inner []string) (float64, bool) {
+	parts, ok := z.exclusiveParts(l, inner)
+	own := 0.0
+	for _, p := range parts {
+		own += p.weight
+	}
+	return max(own, 0), ok
+}
+
+// exclusiveParts are the timed regions whose own time exclusiveOwn sums,
+// in profile order, each with the own time (ns) it adds: the regions
+// whose slowdown on a shared node is the loop's.
+func (z *zones) exclusiveParts(l string, inner []string) ([]weighted, bool) {
 	lr, ok := z.prof.Region(l)
 	if !ok || !lr.Timed {
-		return 0, false
+		return nil, false
 	}
 	stop := map[string]float64{l: 1}
 	for _, id := range inner {
@@ -80,17 +92,17 @@ func (z *zones) exclusiveOwn(l string, inner []string) (float64, bool) {
 		share[r.ID] = s
 		return s
 	}
-	own := 0.0
+	var parts []weighted
 	for i := range z.prof.Regions {
 		r := &z.prof.Regions[i]
 		if !r.Timed || r.OwnNs <= 0 {
 			continue // below zero: the probes' calibrated cost over-subtracted, not time
 		}
 		if s := in(r, 0); s > 0 {
-			own += s * r.OwnNs
+			parts = append(parts, weighted{r.ID, s * r.OwnNs})
 		}
 	}
-	return max(own, 0), true
+	return parts, true
 }
 
 type weighted struct {
