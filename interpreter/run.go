@@ -61,6 +61,7 @@ type RankStats struct {
 	Compute float64
 	Comm    float64 // MPI overheads: time the rank's CPU spends in MPI
 	Wait    float64 // time blocked in MPI
+	Ops     int     // MPI operations the rank started (user-level calls)
 	Sent    int     // messages sent, collectives' internal messages included
 	Bytes   int     // bytes sent
 }

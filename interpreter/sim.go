@@ -238,6 +238,7 @@ func (s *sim) exec(r *rank, op Op) bool {
 	r.cur, r.curStart = op, r.clock
 	if op.Kind != OpFinish && op.Kind != OpMark {
 		s.run.Ops++
+		r.stats.Ops++
 		if op.Kind == OpAlltoall {
 			s.run.AllToAll++
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/profiler"
 )
 
@@ -183,5 +184,86 @@ func TestNestContentionFollowsItsCalls(t *testing.T) {
 	prof.Contention.Regions[pixels] = []float64{1, 1.02}
 	if got := newNodeContention(m, &prof).regions(ids, 2); got < 1.01 || got > 1.05 {
 		t.Errorf("the row loop's slowdown with 2 ranks is %.3f, want about the pixel loop's 1.02", got)
+	}
+}
+
+// The lockstep rows that apply are those of the ranks that synchronise
+// often: a ping-pong's two, not the ranks that wait once at the end, and
+// every rank of a program whose rank 0 sends all the blocks of a scatter
+// (messages would count rank 0 alone).
+func TestLockstepRanksCountsTheRanksThatSynchronise(t *testing.T) {
+	pl := &commmodel.Placement{P: 16, Nodes: 2, PPN: 8, Node: make([]int, 16)}
+	for r := range pl.Node {
+		pl.Node[r] = r / 8
+	}
+	run := func(ops, sent func(r int) int) *interpreter.Run {
+		ru := &interpreter.Run{Ranks: make([]interpreter.RankStats, 16)}
+		for r := range ru.Ranks {
+			ru.Ranks[r].Ops, ru.Ranks[r].Sent = ops(r), sent(r)
+		}
+		return ru
+	}
+	pingpong := run(func(r int) int {
+		if r < 2 {
+			return 4000
+		}
+		return 2
+	}, func(r int) int { return min(r, 2) * 2000 })
+	if got := lockstepRanks(pingpong, pl); got != 2 {
+		t.Errorf("ping-pong between ranks 0 and 1 of 16: lockstep ranks %d, want 2", got)
+	}
+	scatter := run(func(int) int { return 3 }, func(r int) int {
+		if r == 0 {
+			return 45
+		}
+		return 1
+	})
+	if got := lockstepRanks(scatter, pl); got != 8 {
+		t.Errorf("scatter, broadcast and gather on every rank: lockstep ranks %d, want 8 (a node's)", got)
+	}
+	idle := run(func(int) int { return 0 }, func(int) int { return 0 })
+	if got := lockstepRanks(idle, pl); got != 8 {
+		t.Errorf("no MPI operations: lockstep ranks %d, want 8", got)
+	}
+}
+
+// A ping-pong's idle ranks do not make its two ranks synchronise as a
+// node full of ranks would: a lockstep table in which 8 ranks exchanging
+// often get a tenth of a core leaves P = 8 as it is without the table (a
+// 16-core machine's table predicted pingpong 82 % slow at P = 16,
+// docs/validation.md).
+func TestIdleRanksDoNotLockstep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-reps", "50", "-max", "4096"}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/pingpong", NP: []int{2}, Args: args,
+		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	interval := func() float64 {
+		run, _, err := simulate(mp, oracle, m, 8, 1, 8, commmodel.Block, args, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t1, ok := run.Interval(1)
+		if !ok {
+			t.Fatal("pingpong never marks interval 1")
+		}
+		return t1
+	}
+	m.Lockstep = nil
+	free := interval()
+	for _, c := range []float64{1e-6, 1e-3} {
+		m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Ranks: 2, Compute: c, Cores: 2},
+			commmodel.LockstepRow{Ranks: 8, Compute: c, Cores: 0.1})
+	}
+	slices.SortFunc(m.Lockstep, func(a, b commmodel.LockstepRow) int {
+		if a.Ranks != b.Ranks {
+			return a.Ranks - b.Ranks
+		}
+		return int(math.Copysign(1, a.Compute-b.Compute))
+	})
+	if got := interval(); math.Abs(got/free-1) > 0.02 {
+		t.Errorf("pingpong's interval at P = 8 is %.3g s with 8 ranks in lockstep getting a tenth of a core, %.3g s without the table; want the same", got, free)
 	}
 }

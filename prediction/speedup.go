@@ -291,7 +291,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 		return run, sp, err
 	}
 	cores := float64(k)
-	if eff, ok := m.EffectiveCoresFor(lockstepPattern(run), per, computeStretch(run, share*nc.total(k))); ok {
+	if eff, ok := lockstepCores(m, run, pl, computeStretch(run, share*nc.total(k))); ok {
 		cores = min(cores, eff)
 	}
 	shared := max(1, busyRanks(run, pl)/cores)
@@ -321,7 +321,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	}
 	// The lockstep table is read with the compute between operations as
 	// the uniformly stretched simulation saw it.
-	eff, ok := m.EffectiveCoresFor(lockstepPattern(run), pl.PPN, computeStretch(run, share*nc.total(k)))
+	eff, ok := lockstepCores(m, run, pl, computeStretch(run, share*nc.total(k)))
 	if !ok || eff >= float64(k) {
 		return run, sp, nil
 	}
@@ -387,6 +387,43 @@ func firstTouch(m *commmodel.Machine, pl *commmodel.Placement) interpreter.First
 		return interpreter.FirstTouch{}
 	}
 	return interpreter.FirstTouch{PageSize: m.PageFaults.PageSize, PageTime: m.FaultTime(1, min(pl.PPN, m.CoresPerNode()))}
+}
+
+// lockstepCores is how many cores a node's ranks progress as if on, by
+// the machine's lockstep table, when they compute compute seconds between
+// MPI operations: the cores per rank of as many ranks as synchronise
+// (lockstepRanks), times the node's ranks; the others are not held back
+// by waking each other.
+func lockstepCores(m *commmodel.Machine, run *interpreter.Run, pl *commmodel.Placement, compute float64) (float64, bool) {
+	n := lockstepRanks(run, pl)
+	cores, ok := m.EffectiveCoresFor(lockstepPattern(run), n, compute)
+	return cores / float64(n) * float64(pl.PPN), ok
+}
+
+// lockstepRanks is the rank count whose lockstep rows apply to the run's
+// busiest node in MPI operations: its ranks that start a tenth of the
+// operations its busiest rank does or more. The ranks that take turns
+// waking each other are those that synchronise often; a ping-pong's two
+// among sixteen ranks that wait once at the end synchronise as two do,
+// not as sixteen. (Messages would not do: matmul's rank 0 sends every
+// block of its scatters, yet all its ranks synchronise in them.)
+func lockstepRanks(run *interpreter.Run, pl *commmodel.Placement) int {
+	top, n := map[int]int{}, map[int]int{}
+	for r, st := range run.Ranks {
+		top[pl.Node[r]] = max(top[pl.Node[r]], st.Ops)
+	}
+	for r, st := range run.Ranks {
+		if 10*st.Ops >= top[pl.Node[r]] {
+			n[pl.Node[r]]++
+		}
+	}
+	busiest := 0
+	for node, c := range n {
+		if top[node] > top[busiest] || top[node] == top[busiest] && c > n[busiest] {
+			busiest = node
+		}
+	}
+	return max(2, min(n[busiest], pl.PPN))
 }
 
 // busyRanks is the effective number of ranks computing at once on the
