@@ -131,27 +131,10 @@ func TestContentionSlowsRegions(t *testing.T) {
 // work, so the root's ratio alone, or the program's mean standing in for
 // a region that small, is not the nest's.
 func TestNestContentionWeighsItsLoops(t *testing.T) {
-	if testing.Short() {
-		t.Skip("profiles a program")
-	}
-	args := []string{"-n", "20000", "-steps", "3"}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/shapes", NP: []int{1}, Args: args,
-		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
-	_, oracle, m := prepareOnIBQDR(t, opts)
 	const root, inner = "main.areas:loop@main.go:+2:2", "main.areas:loop@main.go:+3:3"
-	ids := oracle.sources[root]
-	if !slices.Contains(ids, root) || !slices.Contains(ids, inner) {
-		t.Fatalf("the nest's sources %v, want its two loops", ids)
-	}
-	prof := *oracle.prof
-	prof.Contention = &profiler.Contention{PPN: []int{1, 2}, Total: []float64{1, 1.5},
-		Regions: map[string][]float64{root: {1, 10}, inner: {1, 1.02}}}
-	for _, r := range prof.Regions {
-		if r.Timed && r.OwnNs > 0 && prof.Contention.Regions[r.ID] == nil {
-			prof.Contention.Regions[r.ID] = []float64{1, 1.5}
-		}
-	}
-	if got := newNodeContention(m, &prof).regions(ids, 2); got < 1.01 || got > 1.05 {
+	got := nestSlowdown(t, "./prediction/testdata/shapes", []string{"-n", "20000", "-steps", "3"}, root, inner,
+		map[string][]float64{root: {1, 10}, inner: {1, 1.02}})
+	if got < 1.01 || got > 1.05 {
 		t.Errorf("the nest's slowdown with 2 ranks is %.3f, want about the inner loop's 1.02", got)
 	}
 }
@@ -162,17 +145,29 @@ func TestNestContentionWeighsItsLoops(t *testing.T) {
 // mean, which took its place, is the nest's (predictions 17 % slow at
 // 4-16 ranks on a 16-core machine, docs/validation.md).
 func TestNestContentionFollowsItsCalls(t *testing.T) {
+	const rows, pixels = "main.run:loop@main.go:+15:2", "main.mandelRow:loop@kernels.go:+2:2"
+	got := nestSlowdown(t, "./examples/mandelbrot", []string{"-width", "128", "-height", "128", "-check=false"}, rows, pixels,
+		map[string][]float64{pixels: {1, 1.02}})
+	if got < 1.01 || got > 1.05 {
+		t.Errorf("the row loop's slowdown with 2 ranks is %.3f, want about the pixel loop's 1.02", got)
+	}
+}
+
+// nestSlowdown profiles pkg with args, checks that the sources of the
+// nest rooted at loop nest include region work, and returns the nest's
+// slowdown with 2 ranks when the contention runs read 1.5 for every timed
+// region (the program's mean too) but those in ratios.
+func nestSlowdown(t *testing.T, pkg string, args []string, nest, work string, ratios map[string][]float64) float64 {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	args := []string{"-width", "128", "-height", "128", "-check=false"}
-	opts := SpeedupOptions{Dir: "..", Package: "./examples/mandelbrot", NP: []int{1}, Args: args,
+	opts := SpeedupOptions{Dir: "..", Package: pkg, NP: []int{1}, Args: args,
 		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
 	_, oracle, m := prepareOnIBQDR(t, opts)
-	const rows, pixels = "main.run:loop@main.go:+15:2", "main.mandelRow:loop@kernels.go:+2:2"
-	ids := oracle.sources[rows]
-	if !slices.Contains(ids, rows) || !slices.Contains(ids, pixels) {
-		t.Fatalf("the row loop's sources %v, want it and mandelRow's pixel loop", ids)
+	ids := oracle.sources[nest]
+	if !slices.Contains(ids, nest) || !slices.Contains(ids, work) {
+		t.Fatalf("the sources of nest %s are %v, want it and %s", nest, ids, work)
 	}
 	prof := *oracle.prof
 	prof.Contention = &profiler.Contention{PPN: []int{1, 2}, Total: []float64{1, 1.5}, Regions: map[string][]float64{}}
@@ -181,10 +176,10 @@ func TestNestContentionFollowsItsCalls(t *testing.T) {
 			prof.Contention.Regions[r.ID] = []float64{1, 1.5}
 		}
 	}
-	prof.Contention.Regions[pixels] = []float64{1, 1.02}
-	if got := newNodeContention(m, &prof).regions(ids, 2); got < 1.01 || got > 1.05 {
-		t.Errorf("the row loop's slowdown with 2 ranks is %.3f, want about the pixel loop's 1.02", got)
+	for id, v := range ratios {
+		prof.Contention.Regions[id] = v
 	}
+	return newNodeContention(m, &prof).regions(ids, 2)
 }
 
 // The lockstep rows that apply are those of the ranks that synchronise
