@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -78,6 +79,16 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	mismatch := machineMismatch(m, host.CPUModel(), runtime.NumCPU())
 	if mismatch != nil {
 		logf("%s", mismatch.Describe())
+	}
+	// A file of this very CPU can still be another day's host: check its
+	// ping-pong against one measured now (half a second).
+	var stale *report.MachineStale
+	if mismatch == nil && !opts.Calibrate {
+		if stale, err = machineStale(m, bench.PingPongNow); err != nil {
+			logf("could not check the machine file's ping-pong against this computer: %v", err)
+		} else if stale != nil {
+			logf("%s", stale.Describe())
+		}
 	}
 	// A profile made here measures how each region slows down with the
 	// ranks sharing this computer's cores.
@@ -158,6 +169,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	}
 	v.Report.Drift = machineDrift(oracle.prof, opts.Args, bodies)
 	v.Report.Mismatch = mismatch
+	v.Report.Stale = stale
 	v.Notes = append([]string{oracle.nodeContention(m).source()}, oracle.Notes()...)
 	return v, nil
 }
@@ -184,6 +196,49 @@ func validationMachine(opts ValidateOptions, logf func(string, ...any)) (*commmo
 // machineMismatch compares the machine file's calibration record (what
 // `predict bench` writes in its provenance) with this computer: nil when
 // the file was calibrated on a computer with this CPU and core count.
+// staleRatio is how far (either way) a ping-pong measured now may be from
+// the machine file's before the file is called stale: beyond the spread
+// of repeated calibrations on one quiet host (a few per cent) and of the
+// fitted line against its own points (up to about 15 % at 8 bytes), well
+// below the doubling seen overnight on a virtual machine's host.
+const staleRatio = 1.5
+
+// staleSizes are the message sizes of the check: the latency and a
+// bandwidth-bound size below the eager limits of the presets.
+var staleSizes = []int{8, 65536}
+
+// machineStale compares m's one-way time between two ranks of a node
+// with measure's for staleSizes; it returns nil if every size is within
+// staleRatio.
+func machineStale(m *commmodel.Machine, measure func([]int) ([]float64, error)) (*report.MachineStale, error) {
+	if m.CoresPerNode() < 2 {
+		return nil, nil
+	}
+	pl, err := m.Place(2, 1, 2, commmodel.Block)
+	if err != nil {
+		return nil, err
+	}
+	got, err := measure(staleSizes)
+	if err != nil {
+		return nil, err
+	}
+	s := &report.MachineStale{Machine: m.Name, Date: m.Provenance["date"], Bytes: staleSizes, MeasuredS: got, Ratio: 1}
+	for i, n := range staleSizes {
+		file := m.Message(pl, 0, 1, n).Total()
+		s.FileS = append(s.FileS, file)
+		if !(file > 0) || !(got[i] > 0) {
+			return nil, nil
+		}
+		if r := got[i] / file; math.Abs(math.Log(r)) > math.Abs(math.Log(s.Ratio)) {
+			s.Ratio = r
+		}
+	}
+	if s.Ratio < staleRatio && s.Ratio > 1/staleRatio {
+		return nil, nil
+	}
+	return s, nil
+}
+
 func machineMismatch(m *commmodel.Machine, cpu string, cores int) *report.MachineMismatch {
 	calibrated := m.Provenance["cpu"]
 	if calibrated != "" && calibrated == cpu && m.CoresPerNode() == cores {

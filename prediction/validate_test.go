@@ -2,7 +2,9 @@ package prediction
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -124,5 +126,55 @@ func TestValidateCalibrates(t *testing.T) {
 	}
 	if len(phases) < 2 || phases[0] != "calibrate" {
 		t.Errorf("progress phases %v, want the calibration first, then the runs", phases)
+	}
+}
+
+// TestMachineStale calls a machine file stale when a ping-pong measured
+// now takes half as long again as the file says, or two thirds as long,
+// at either size, names the size farthest off, and stays quiet within
+// that.
+func TestMachineStale(t *testing.T) {
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := m.Place(2, 1, 2, commmodel.Block)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scaled := func(f ...float64) func([]int) ([]float64, error) {
+		return func(sizes []int) ([]float64, error) {
+			out := make([]float64, len(sizes))
+			for i, n := range sizes {
+				out[i] = f[i] * m.Message(pl, 0, 1, n).Total()
+			}
+			return out, nil
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		f    []float64
+		want float64 // 0: not stale
+	}{
+		{"as the file", []float64{1, 1}, 0},
+		{"within", []float64{1.3, 0.8}, 0},
+		{"latency doubled", []float64{2, 1.2}, 2},
+		{"bandwidth faster", []float64{1.1, 0.5}, 0.5},
+	} {
+		s, err := machineStale(m, scaled(tc.f...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tc.want == 0 && s != nil:
+			t.Errorf("%s: stale (%s), want not", tc.name, s.Describe())
+		case tc.want != 0 && s == nil:
+			t.Errorf("%s: not stale, want ratio %g", tc.name, tc.want)
+		case s != nil && math.Abs(s.Ratio-tc.want) > 1e-9:
+			t.Errorf("%s: ratio %g, want %g", tc.name, s.Ratio, tc.want)
+		}
+	}
+	if _, err := machineStale(m, func([]int) ([]float64, error) { return nil, errors.New("no") }); err == nil {
+		t.Error("a failed measurement gave no error")
 	}
 }

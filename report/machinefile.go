@@ -35,3 +35,36 @@ func (m *MachineMismatch) Describe() string {
 	return fmt.Sprintf("machine file: %s was calibrated%s on %s with %d cores; this computer is %s with %d cores: every predicted time carries the difference between the two; %s",
 		m.Machine, when, m.CPU, m.Cores, m.HostCPU, m.HostCores, fix)
 }
+
+// MachineStale says that the machine file's point-to-point times are no
+// longer this computer's: a ping-pong measured just before the real runs
+// took Ratio times (or 1/Ratio of) what the file predicts for the same
+// message. The file may be of this very CPU, calibrated on another day: a
+// virtual machine's host can change its speed overnight.
+type MachineStale struct {
+	Machine   string    `json:"machine"`
+	Date      string    `json:"calibrated_date,omitempty"`
+	Bytes     []int     `json:"bytes"`      // message sizes checked
+	FileS     []float64 `json:"file_s"`     // the file's one-way time for each
+	MeasuredS []float64 `json:"measured_s"` // this computer's, measured now
+	// Ratio is the size's measured / file time farthest from 1.
+	Ratio float64 `json:"ratio"`
+}
+
+// Describe says in one sentence how far the file is from this computer
+// and what to do.
+func (s *MachineStale) Describe() string {
+	var pairs string
+	for i, b := range s.Bytes {
+		if i > 0 {
+			pairs += ", "
+		}
+		pairs += fmt.Sprintf("%d B: %s us measured, %s us in the file", b, secs(s.MeasuredS[i]*1e6), secs(s.FileS[i]*1e6))
+	}
+	when := ""
+	if s.Date != "" {
+		when = " since " + s.Date
+	}
+	return fmt.Sprintf("machine file: a ping-pong here just now took %.2fx what %s says (one way, %s): this computer's communication changed%s, and every predicted exchange carries the difference; run `predict bench` here (it writes machines/local.yaml) and validate again, or validate with --calibrate",
+		s.Ratio, s.Machine, pairs, when)
+}

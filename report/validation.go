@@ -82,6 +82,9 @@ type ValidationReport struct {
 	// Mismatch is set when the machine file was calibrated on another
 	// computer than the one the real runs ran on (set by the caller).
 	Mismatch *MachineMismatch `json:"machine_mismatch,omitempty"`
+	// Stale is set when a ping-pong measured before the runs differs from
+	// the machine file's by half or more (set by the caller).
+	Stale *MachineStale `json:"machine_stale,omitempty"`
 }
 
 // MachineDrift compares the program's speed during a validation's real
@@ -225,6 +228,11 @@ func (r *ValidationReport) WriteText(w io.Writer) error {
 	}
 	if r.Mismatch != nil {
 		if _, err := fmt.Fprintln(w, r.Mismatch.Describe()); err != nil {
+			return err
+		}
+	}
+	if r.Stale != nil {
+		if _, err := fmt.Fprintln(w, r.Stale.Describe()); err != nil {
 			return err
 		}
 	}

@@ -187,3 +187,32 @@ func TestValidationMachineMismatch(t *testing.T) {
 		}
 	}
 }
+
+// TestValidationMachineStale says how far a machine file's ping-pong is
+// from the one measured before the runs, and what to run; JSON carries it.
+func TestValidationMachineStale(t *testing.T) {
+	r, err := Validation(times(10, 5), times(9, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Stale = &MachineStale{Machine: "local", Date: "2026-11-25T04:33:55Z", Bytes: []int{8, 65536},
+		FileS: []float64{0.9e-6, 3e-6}, MeasuredS: []float64{1.8e-6, 6.3e-6}, Ratio: 2.1}
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"machine file: a ping-pong here just now took 2.10x what local says",
+		"8 B: 1.8 us measured, 0.9 us in the file", "65536 B: 6.3 us measured, 3 us in the file",
+		"changed since 2026-11-25T04:33:55Z", "run `predict bench` here"} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("text\n%s\nwant %q", b.String(), w)
+		}
+	}
+	b.Reset()
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"machine_stale": {`) || !strings.Contains(b.String(), `"ratio": 2.1`) {
+		t.Errorf("JSON without the stale machine file:\n%s", b.String())
+	}
+}

@@ -35,5 +35,6 @@
 //	Stats, Row, Report      the MPIPerf columns per data point
 //	Line, Sample            the segmented ping-pong fit
 //	Options, Calibrate      the suite
+//	PingPongNow             a quick ping-pong, to check an older machine file
 //	ErrOtherRank            what processes other than world rank 0 get under MPI
 package bench

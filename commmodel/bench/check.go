@@ -1,0 +1,49 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+// PingPongNow measures the one-way time of a message of each of sizes
+// between two ranks of this process now, by the ping-pong suite's method
+// (synchronised launches, trimmed mean; half the round trip). It is the
+// quick check that a machine file written by Calibrate some time ago
+// still describes this computer's communication: a virtual machine's
+// host can change its speed from one day to the next (docs/validation.md,
+// 2026-11-26: the ping-pong latency of one host doubled overnight). Under
+// an MPI launcher it refuses: the check is for the goroutine backend that
+// `predict validate` runs programs with.
+func PingPongNow(sizes []int) ([]float64, error) {
+	job, err := jobSize()
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	if job > 0 {
+		return nil, errors.New("bench: the ping-pong check runs with the goroutine backend, not under an MPI launcher")
+	}
+	o := DefaultOptions()
+	o.Sizes = sizes
+	var rows []Row
+	err = mpi.Run(2, func(c *mpi.Comm) {
+		k := o.sync(c)
+		tb := BroadcastBound(c, k)
+		r := pingPongSuite(c, k, tb, o, func(string) {})
+		if c.Rank() == 0 {
+			rows = r
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	out := make([]float64, len(sizes))
+	for i, r := range rows {
+		if r.Valid == 0 {
+			return nil, fmt.Errorf("bench: no valid launch of the %d-byte ping-pong", r.Bytes)
+		}
+		out[i] = r.Mean / 2
+	}
+	return out, nil
+}
