@@ -14,7 +14,7 @@ import (
 // still describes this computer's communication: a virtual machine's
 // host can change its speed from one day to the next (docs/validation.md,
 // 2026-11-26: the ping-pong latency of one host doubled overnight). Under
-// an MPI launcher it refuses: the check is for the goroutine backend that
+// an MPI build it refuses: the check is for the goroutine backend that
 // `predict validate` runs programs with.
 func PingPongNow(sizes []int) ([]float64, error) {
 	job, err := jobSize()
@@ -22,7 +22,7 @@ func PingPongNow(sizes []int) ([]float64, error) {
 		return nil, fmt.Errorf("bench: %w", err)
 	}
 	if job > 0 {
-		return nil, errors.New("bench: the ping-pong check runs with the goroutine backend, not under an MPI launcher")
+		return nil, errors.New("bench: the ping-pong check needs the goroutine backend; this build is for an MPI library")
 	}
 	o := DefaultOptions()
 	o.Sizes = sizes
