@@ -81,10 +81,11 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		logf("%s", mismatch.Describe())
 	}
 	// A file of this very CPU can still be another day's host: check its
-	// ping-pong against one measured now (half a second).
+	// ping-pong against one measured now (a few seconds).
 	var stale *report.MachineStale
 	if mismatch == nil && !opts.Calibrate {
-		if stale, err = machineStale(m, bench.PingPongNow); err != nil {
+		measure := func(sizes []int) ([]float64, error) { return bench.PingPongNow(sizes, staleRounds) }
+		if stale, err = machineStale(m, measure); err != nil {
 			logf("could not check the machine file's ping-pong against this computer: %v", err)
 		} else if stale != nil {
 			logf("%s", stale.Describe())
@@ -202,6 +203,10 @@ func validationMachine(opts ValidateOptions, logf func(string, ...any)) (*commmo
 // fitted line against its own points (up to about 15 % at 8 bytes), well
 // below the doubling seen overnight on a virtual machine's host.
 const staleRatio = 1.5
+
+// staleRounds is how many separate ping-pong runs the check takes the
+// median of (about half a second each on the 2-core VM).
+const staleRounds = 5
 
 // staleSizes are the message sizes of the check: the latency and a
 // bandwidth-bound size below the eager limits of the presets.
