@@ -408,7 +408,7 @@ func lockstepCores(m *commmodel.Machine, run *interpreter.Run, pl *commmodel.Pla
 // not as sixteen. (Messages would not do: matmul's rank 0 sends every
 // block of its scatters, yet all its ranks synchronise in them.)
 func lockstepRanks(run *interpreter.Run, pl *commmodel.Placement) int {
-	top, n := map[int]int{}, map[int]int{}
+	top, n := make([]int, pl.Nodes), make([]int, pl.Nodes)
 	for r, st := range run.Ranks {
 		top[pl.Node[r]] = max(top[pl.Node[r]], st.Ops)
 	}
@@ -418,8 +418,8 @@ func lockstepRanks(run *interpreter.Run, pl *commmodel.Placement) int {
 		}
 	}
 	busiest := 0
-	for node, c := range n {
-		if top[node] > top[busiest] || top[node] == top[busiest] && c > n[busiest] {
+	for node := range n {
+		if top[node] > top[busiest] || top[node] == top[busiest] && n[node] > n[busiest] {
 			busiest = node
 		}
 	}

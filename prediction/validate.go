@@ -197,6 +197,15 @@ func validationMachine(opts ValidateOptions, logf func(string, ...any)) (*commmo
 // machineMismatch compares the machine file's calibration record (what
 // `predict bench` writes in its provenance) with this computer: nil when
 // the file was calibrated on a computer with this CPU and core count.
+func machineMismatch(m *commmodel.Machine, cpu string, cores int) *report.MachineMismatch {
+	calibrated := m.Provenance["cpu"]
+	if calibrated != "" && calibrated == cpu && m.CoresPerNode() == cores {
+		return nil
+	}
+	return &report.MachineMismatch{Machine: m.Name, CPU: calibrated, Cores: m.CoresPerNode(), Date: m.Provenance["date"],
+		HostCPU: cpu, HostCores: cores}
+}
+
 // staleRatio is how far (either way) a ping-pong measured now may be from
 // the machine file's before the file is called stale: beyond the spread
 // of repeated calibrations on one quiet host (a few per cent) and of the
@@ -242,15 +251,6 @@ func machineStale(m *commmodel.Machine, measure func([]int) ([]float64, error)) 
 		return nil, nil
 	}
 	return s, nil
-}
-
-func machineMismatch(m *commmodel.Machine, cpu string, cores int) *report.MachineMismatch {
-	calibrated := m.Provenance["cpu"]
-	if calibrated != "" && calibrated == cpu && m.CoresPerNode() == cores {
-		return nil
-	}
-	return &report.MachineMismatch{Machine: m.Name, CPU: calibrated, Cores: m.CoresPerNode(), Date: m.Provenance["date"],
-		HostCPU: cpu, HostCores: cores}
 }
 
 // machineDrift compares the ranks' bodies of the fastest real run at the

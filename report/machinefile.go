@@ -21,19 +21,22 @@ type MachineMismatch struct {
 	HostCores int    `json:"this_cores"`
 }
 
+// recalibrate is what to do about a machine file that does not describe
+// this computer.
+const recalibrate = "run `predict bench` here (it writes machines/local.yaml, which --machine local then reads) and validate again, or validate with --calibrate"
+
 // Describe says in one sentence what differs and what to do.
 func (m *MachineMismatch) Describe() string {
-	fix := "run `predict bench` here (it writes machines/local.yaml, which --machine local then reads) and validate again, or validate with --calibrate"
 	if m.CPU == "" {
 		return fmt.Sprintf("machine file: %s was not calibrated by predict bench (no cpu in its provenance), so it may not describe this computer (%s, %d cores): %s",
-			m.Machine, m.HostCPU, m.HostCores, fix)
+			m.Machine, m.HostCPU, m.HostCores, recalibrate)
 	}
 	when := ""
 	if m.Date != "" {
 		when = " on " + m.Date
 	}
 	return fmt.Sprintf("machine file: %s was calibrated%s on %s with %d cores; this computer is %s with %d cores: every predicted time carries the difference between the two; %s",
-		m.Machine, when, m.CPU, m.Cores, m.HostCPU, m.HostCores, fix)
+		m.Machine, when, m.CPU, m.Cores, m.HostCPU, m.HostCores, recalibrate)
 }
 
 // MachineStale says that the machine file's point-to-point times are no
@@ -65,6 +68,6 @@ func (s *MachineStale) Describe() string {
 	if s.Date != "" {
 		when = " since " + s.Date
 	}
-	return fmt.Sprintf("machine file: a ping-pong here just now took %.2fx what %s says (one way, %s): this computer's communication changed%s, and every predicted exchange carries the difference; run `predict bench` here (it writes machines/local.yaml) and validate again, or validate with --calibrate",
-		s.Ratio, s.Machine, pairs, when)
+	return fmt.Sprintf("machine file: a ping-pong here just now took %.2fx what %s says (one way, %s): this computer's communication changed%s, and every predicted exchange carries the difference; %s",
+		s.Ratio, s.Machine, pairs, when, recalibrate)
 }
