@@ -750,15 +750,22 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.Return:
 		return r.ret(f, ic)
 	case *ssa.Panic:
-		return false, r.errorf(in.Pos(), "program panics: %v", r.get(f, &ic.a))
+		return false, r.panicf(in.Pos(), "%s", panicValue(r.get(f, &ic.a)))
 	case *ssa.Alloc:
 		elem := in.Type().(*types.Pointer).Elem()
 		r.set(f, value{k: vPtr, obj: newObject(zeroValue(elem), nil)})
 	case *ssa.Store:
-		r.store(r.get(f, &ic.a), copyValue(r.get(f, &ic.b)))
+		p := r.get(f, &ic.a)
+		if p.k == vNil {
+			return false, r.panicf(in.Pos(), nilDeref)
+		}
+		r.store(p, copyValue(r.get(f, &ic.b)))
 	case *ssa.UnOp:
 		x := r.get(f, &ic.a)
 		if in.Op == token.MUL {
+			if x.k == vNil {
+				return false, r.panicf(in.Pos(), nilDeref)
+			}
 			if x.k == vPtr && x.obj != nil && x.c >= 0 {
 				// A known cell: what load does, without asking for the type.
 				r.set(f, copyValue(x.obj.get(x.i)))
@@ -781,6 +788,9 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 			}
 		}
 		v, err := binop(in.Op, x, y, ic.num)
+		if err == errDivideByZero {
+			return false, r.panicf(in.Pos(), "runtime error: %v", err)
+		}
 		if err != nil {
 			return false, r.errorf(in.Pos(), "%v", err)
 		}
@@ -807,7 +817,14 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 		o.t = in.X.Type()
 		r.set(f, value{k: vIface, obj: o})
 	case *ssa.TypeAssert:
-		r.set(f, r.typeAssert(r.get(f, &ic.a), in))
+		x := r.get(f, &ic.a)
+		v, failed := r.typeAssert(x, in)
+		if failed && !in.CommaOk {
+			if err := r.assertPanic(in.Pos(), x, in.X.Type(), in.AssertedType); err != nil {
+				return false, err
+			}
+		}
+		r.set(f, v)
 	case *ssa.MakeClosure:
 		o := newObject(unknown, nil)
 		for i := range ic.args {
@@ -816,7 +833,11 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 		o.fn = in.Fn.(*ssa.Function)
 		r.set(f, value{k: vFunc, obj: o})
 	case *ssa.MakeSlice:
-		s := r.makeSlice(r.get(f, &ic.a), r.get(f, &ic.b), in.Type())
+		n, c := r.get(f, &ic.a), r.get(f, &ic.b)
+		if err := r.checkMakeSlice(in.Pos(), n, c); err != nil {
+			return false, err
+		}
+		s := r.makeSlice(n, c, in.Type())
 		if r.opts.FirstTouch.on() {
 			r.markFresh(in, s)
 		}
@@ -826,9 +847,16 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.MakeChan:
 		return false, r.errorf(in.Pos(), "unsupported construct: channels inside an SPMD program are not modelled")
 	case *ssa.Slice:
-		r.set(f, r.slice(f, in, ic))
+		v, err := r.slice(f, in, ic)
+		if err != nil {
+			return false, err
+		}
+		r.set(f, v)
 	case *ssa.FieldAddr:
 		x := r.get(f, &ic.a)
+		if x.k == vNil {
+			return false, r.panicf(in.Pos(), nilDeref)
+		}
 		if x.k == vPtr && x.c == 0 {
 			var s value
 			if x.obj != nil {
@@ -850,9 +878,16 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 			r.set(f, unknownOf(in.Type()))
 		}
 	case *ssa.IndexAddr:
-		r.set(f, r.indexAddr(r.get(f, &ic.a), r.get(f, &ic.b), in.X.Type()))
+		x, i := r.get(f, &ic.a), r.get(f, &ic.b)
+		if err := r.checkIndex(in.Pos(), x, i, in.X.Type()); err != nil {
+			return false, err
+		}
+		r.set(f, r.indexAddr(x, i, in.X.Type()))
 	case *ssa.Index:
 		x, i := r.get(f, &ic.a), r.get(f, &ic.b)
+		if err := r.checkIndex(in.Pos(), x, i, in.X.Type()); err != nil {
+			return false, err
+		}
 		switch {
 		case x.k == vArray && i.k == vInt:
 			r.set(f, x.obj.get(i.i))
@@ -865,6 +900,9 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 		r.set(f, r.lookup(r.get(f, &ic.a), r.get(f, &ic.b), in))
 	case *ssa.MapUpdate:
 		m, k := r.get(f, &ic.a), r.get(f, &ic.b)
+		if m.k == vNil {
+			return false, r.panicf(in.Pos(), "assignment to entry in nil map")
+		}
 		if m.k == vMap && m.obj.m != nil {
 			if key, ok := keyOf(k); ok {
 				m.obj.m[key] = copyValue(r.get(f, &ic.c))
@@ -1034,7 +1072,7 @@ func (r *ssaRank) makeSlice(n, c value, t types.Type) value {
 	return value{k: vSlice, obj: newObject(zeroValue(elem), elem), n: n.i, c: c.i}
 }
 
-func (r *ssaRank) slice(f *frame, in *ssa.Slice, ic *instrCode) value {
+func (r *ssaRank) slice(f *frame, in *ssa.Slice, ic *instrCode) (value, error) {
 	x := r.get(f, &ic.a)
 	var lo, hi, max value = intv(0), unknown, unknown
 	if in.Low != nil {
@@ -1046,6 +1084,14 @@ func (r *ssaRank) slice(f *frame, in *ssa.Slice, ic *instrCode) value {
 	if in.Max != nil {
 		max = r.get(f, &ic.d)
 	}
+	if err := r.checkSlice(in.Pos(), x, lo, hi, max); err != nil {
+		return unknown, err
+	}
+	return r.sliceOf(x, in, lo, hi, max), nil
+}
+
+// sliceOf is x[lo:hi:max] (absent bounds unknown), bounds checked.
+func (r *ssaRank) sliceOf(x value, in *ssa.Slice, lo, hi, max value) value {
 	switch x.k {
 	case vString:
 		l, h := lo.i, int64(len(x.str()))
@@ -1244,8 +1290,9 @@ func (r *ssaRank) next(x value, in *ssa.Next) value {
 	return value{k: vTuple, obj: o}
 }
 
-func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) value {
-	var v value
+// typeAssert is x.(T) (a tuple with comma-ok); failed says that x is
+// known not to hold a T, or to be nil.
+func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) (v value, failed bool) {
 	ok := false
 	if x.k == vIface && x.obj != nil && x.obj.t != nil {
 		if types.Identical(x.obj.t, in.AssertedType) {
@@ -1261,15 +1308,16 @@ func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) value {
 			v = unknownOf(in.AssertedType)
 		}
 	}
+	failed = known && !ok
 	if !in.CommaOk {
-		return v
+		return v, failed
 	}
 	o := newObject(unknown, nil)
 	o.set(0, v)
 	if known {
 		o.set(1, boolv(ok))
 	}
-	return value{k: vTuple, obj: o}
+	return value{k: vTuple, obj: o}, failed
 }
 
 // charge adds t of compute, labelled with the region it belongs to.

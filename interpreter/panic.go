@@ -1,0 +1,162 @@
+package interpreter
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+)
+
+// PanicError is a panic of the program itself, found on known values: a
+// call of panic, or a run-time error that Go raises there too (an index
+// out of range, a nil pointer dereference, an integer division by zero).
+// The real program stops there in the same configuration, so there is
+// no time to predict for it.
+type PanicError struct {
+	Pos  string // file:line:column of the instruction
+	Func string // the function that panics
+	Msg  string // what Go prints after "panic: "
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("%s: in %s: the program panics: %s", e.Pos, e.Func, e.Msg)
+}
+
+// panicf is the PanicError of the instruction at pos in the running
+// function (positions borrowed as errorf does).
+func (r *ssaRank) panicf(pos token.Pos, format string, args ...any) error {
+	if !pos.IsValid() && len(r.stack) > 0 {
+		pos = r.nearestPos(r.top())
+	}
+	fn := "?"
+	if len(r.stack) > 0 {
+		fn = r.top().fn.String()
+	}
+	return &PanicError{Pos: r.shared.prog.Fset.Position(pos).String(), Func: fn, Msg: fmt.Sprintf(format, args...)}
+}
+
+const nilDeref = "runtime error: invalid memory address or nil pointer dereference"
+
+// checkIndex is the panic of indexing x (of type t: a slice, an array,
+// a pointer to an array, or a string) with i, when both are known well
+// enough to tell: nil when the index is in range or either is unknown.
+// A slice's length is exact wherever the value is a slice; its capacity
+// is not (append's growth is Go's, not ours), so only lengths are checked.
+func (r *ssaRank) checkIndex(pos token.Pos, x, i value, t types.Type) error {
+	if i.k != vInt {
+		if x.k == vNil && isPointer(t) {
+			return r.panicf(pos, nilDeref)
+		}
+		return nil
+	}
+	n, ok := int64(0), false
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		n, ok = u.Len(), true
+	case *types.Pointer:
+		if x.k == vNil {
+			return r.panicf(pos, nilDeref)
+		}
+		if a, isArray := u.Elem().Underlying().(*types.Array); isArray {
+			n, ok = a.Len(), true
+		}
+	case *types.Slice:
+		switch x.k {
+		case vSlice:
+			n, ok = x.n, true
+		case vNil:
+			n, ok = 0, true
+		}
+	case *types.Basic: // a string
+		if x.k == vString {
+			n, ok = int64(len(x.str())), true
+		}
+	}
+	if ok && (i.i < 0 || i.i >= n) {
+		return r.panicf(pos, "runtime error: index out of range [%d] with length %d", i.i, n)
+	}
+	return nil
+}
+
+// checkSlice is the panic of slicing with known bounds lo, hi and max
+// (unknown when absent) that Go raises whatever the capacity: bounds out
+// of order. A bound beyond the capacity is not caught (see checkIndex);
+// beyond a string's length it is.
+func (r *ssaRank) checkSlice(pos token.Pos, x, lo, hi, max value) error {
+	if lo.k == vInt && lo.i < 0 {
+		return r.panicf(pos, "runtime error: slice bounds out of range [%d:]", lo.i)
+	}
+	if x.k == vString && hi.k == vInt && hi.i > int64(len(x.str())) {
+		return r.panicf(pos, "runtime error: slice bounds out of range [:%d] with length %d", hi.i, len(x.str()))
+	}
+	if hi.k == vInt && max.k == vInt && hi.i > max.i {
+		return r.panicf(pos, "runtime error: slice bounds out of range [:%d:%d]", hi.i, max.i)
+	}
+	if lo.k == vInt && hi.k == vInt && lo.i > hi.i {
+		return r.panicf(pos, "runtime error: slice bounds out of range [%d:%d]", lo.i, hi.i)
+	}
+	return nil
+}
+
+// checkMakeSlice is the panic of make([]T, n, c) with known n or c out
+// of range.
+func (r *ssaRank) checkMakeSlice(pos token.Pos, n, c value) error {
+	if n.k == vInt && n.i < 0 {
+		return r.panicf(pos, "runtime error: makeslice: len out of range")
+	}
+	if c.k == vInt && (c.i < 0 || n.k == vInt && c.i < n.i) {
+		return r.panicf(pos, "runtime error: makeslice: cap out of range")
+	}
+	return nil
+}
+
+// assertPanic is the panic of a failed type assertion x.(T) without
+// comma-ok, when x's dynamic type is known, worded as Go's.
+func (r *ssaRank) assertPanic(pos token.Pos, x value, xt, asserted types.Type) error {
+	var dyn string
+	switch {
+	case x.k == vNil:
+		return r.panicf(pos, "interface conversion: %s is nil, not %s", goTypeName(xt), goTypeName(asserted))
+	case x.k == vIface && x.obj != nil && x.obj.t != nil:
+		dyn = goTypeName(x.obj.t)
+	default:
+		return nil
+	}
+	if _, isIface := asserted.Underlying().(*types.Interface); isIface {
+		return r.panicf(pos, "interface conversion: %s is not %s", dyn, goTypeName(asserted))
+	}
+	return r.panicf(pos, "interface conversion: %s is %s, not %s", goTypeName(xt), dyn, goTypeName(asserted))
+}
+
+// goTypeName is t as Go's run time names it in panics: packages by name,
+// the empty interface as "interface {}".
+func goTypeName(t types.Type) string {
+	if i, ok := types.Unalias(t).(*types.Interface); ok && i.Empty() {
+		return "interface {}"
+	}
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
+// panicValue is how Go prints the argument of panic, as far as the
+// interpreter knows it: the dynamic value of the interface it was
+// converted to when that is a number, a bool or a string, else its type.
+func panicValue(v value) string {
+	var t types.Type
+	if v.k == vIface && v.obj != nil {
+		v, t = v.obj.get(0), v.obj.t
+	}
+	switch v.k {
+	case vString:
+		return v.str()
+	case vInt, vFloat, vBool, vComplex:
+		return v.String()
+	}
+	if t != nil {
+		return "a value of type " + t.String()
+	}
+	return "a value the interpreter does not know"
+}

@@ -1,0 +1,64 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestPanicsOnKnownValues runs each case of testdata/panics, where rank
+// 1 does what Go panics on: the simulation must fail with the program's
+// panic at the line marked want, with Go's message, and the safe case
+// (what looks alike but does not panic) must run.
+func TestPanicsOnKnownValues(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/panics")
+	src, err := os.ReadFile("testdata/panics/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	caseRe := regexp.MustCompile(`case "(\w+)":\n[^\n]*// want "([^"]+)"`)
+	cases := caseRe.FindAllSubmatch(src, -1)
+	if len(cases) < 10 {
+		t.Fatalf("found %d cases in testdata/panics", len(cases))
+	}
+	lines := strings.Split(string(src), "\n")
+	for _, c := range append(cases, [][]byte{nil, []byte("safe"), nil}) {
+		name, want := string(c[1]), string(c[2])
+		t.Run(name, func(t *testing.T) {
+			o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
+			for _, p := range []int{1, 2} {
+				sp, err := NewSSAPrograms(prog, pkg, o, p, ExecOptions{Args: []string{"-case", name}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = Simulate(net1, sp.Programs(), Options{})
+				if p == 1 || name == "safe" {
+					if err != nil {
+						t.Errorf("P=%d: %v", p, err)
+					}
+					continue
+				}
+				var pe *PanicError
+				var re *RankError
+				if !errors.As(err, &pe) || !errors.As(err, &re) || re.Rank != 1 {
+					t.Fatalf("P=%d: got %v, want rank 1's panic", p, err)
+				}
+				if !strings.Contains(pe.Msg, want) {
+					t.Errorf("message %q, want it to contain %q", pe.Msg, want)
+				}
+				line := 0
+				for i, l := range lines {
+					if strings.Contains(l, `case "`+name+`":`) {
+						line = i + 2
+					}
+				}
+				if !strings.Contains(pe.Pos, fmt.Sprintf("main.go:%d:", line)) || !strings.HasSuffix(pe.Func, "panics.run") {
+					t.Errorf("at %s in %s, want main.go:%d in run", pe.Pos, pe.Func, line)
+				}
+			}
+		})
+	}
+}
