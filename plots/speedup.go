@@ -34,6 +34,9 @@ func Speedup(r *report.SpeedupReport) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title("Speedup", r.Program, r.Machine, r.Args)
 	p.Y.Label.Text = "speedup"
+	if r.BaseP > 1 {
+		p.Y.Label.Text = fmt.Sprintf("speedup over P = %d", r.BaseP)
+	}
 	ps := distinctP(r.Rows)
 	pAxis(p, ps)
 	p.Legend.Top, p.Legend.Left = true, true
@@ -41,9 +44,9 @@ func Speedup(r *report.SpeedupReport) (*plot.Plot, error) {
 	ideal, amdahl, gustafson := make(plotter.XYs, len(ps)), make(plotter.XYs, len(ps)), make(plotter.XYs, len(ps))
 	for i, n := range ps {
 		x := float64(n)
-		ideal[i] = plotter.XY{X: x, Y: x}
-		amdahl[i] = plotter.XY{X: x, Y: report.Amdahl(x, r.F)}
-		gustafson[i] = plotter.XY{X: x, Y: report.Gustafson(x, r.F)}
+		ideal[i] = plotter.XY{X: x, Y: r.IdealAt(x)}
+		amdahl[i] = plotter.XY{X: x, Y: r.AmdahlAt(x)}
+		gustafson[i] = plotter.XY{X: x, Y: r.GustafsonAt(x)}
 	}
 	fs := fmt.Sprintf("f = %.4g", r.F)
 	if err := addLine(p, ideal, "ideal", grey, dotted); err != nil {
@@ -74,7 +77,9 @@ type curve struct {
 }
 
 // curves splits the rows per ppn when several placements were swept; the
-// P = 1 row starts every curve so each shows its speedup from one rank.
+// reference row (P = 1, or the sweep's smallest P) starts every curve
+// that has no row of its own at that P, so each shows its speedup from
+// the reference.
 func curves(r *report.SpeedupReport) []curve {
 	if !r.SweptPPN {
 		return []curve{{name: "predicted", rows: r.Rows}}
@@ -83,9 +88,12 @@ func curves(r *report.SpeedupReport) []curve {
 	for _, ppn := range r.PPNs {
 		c := curve{name: fmt.Sprintf("predicted, %d per node", ppn)}
 		for _, row := range r.Rows {
-			if row.PPN == ppn || (row.P == 1 && ppn != 1) {
+			if row.PPN == ppn {
 				c.rows = append(c.rows, row)
 			}
+		}
+		if len(c.rows) > 0 && c.rows[0].P != r.Rows[0].P {
+			c.rows = append(c.rows, r.Rows[0])
 		}
 		sort.SliceStable(c.rows, func(i, j int) bool { return c.rows[i].P < c.rows[j].P })
 		out = append(out, c)

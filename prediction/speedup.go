@@ -66,11 +66,25 @@ type Prediction struct {
 	Assumptions []interpreter.Assumption
 	Notes       []string
 	Skipped     []string // configurations the machine cannot hold
+	// Failed are the configurations whose simulation stopped: the
+	// program panics or deadlocks there, or an operation of it fails
+	// (Report.Failed says the same in words). A sweep fails as a whole
+	// only when every configuration does.
+	Failed []ConfigError
 	// Timeline is the per-rank timeline of the TimelineP configuration
 	// (nil when not asked for or not predicted); Report.PerRank has its
 	// totals.
 	Timeline *report.Timeline
 }
+
+// ConfigError is why one configuration of a sweep has no predicted time.
+type ConfigError struct {
+	Config report.Config
+	Err    error // a *interpreter.RankError, *interpreter.DeadlockError, ...
+}
+
+func (e *ConfigError) Error() string { return e.Err.Error() }
+func (e *ConfigError) Unwrap() error { return e.Err }
 
 // Speedup predicts the program's run time for every configuration.
 func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
@@ -101,17 +115,23 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		assumptions []interpreter.Assumption
 		steps       int64                 // SSA instructions the ranks executed
 		hot         []interpreter.HotSpot // where they went, from slowSteps on
+		err         error                 // the simulation's failure
 	}
 	outcomes := make([]outcome, len(configs))
 	oracle.nodeContention(m) // made once, before simulations read it at once
 	finished := 0
 	err = forEachConfig(ctx, len(configs), opts.Jobs, func(i int) int { return configs[i].p }, func(i int) error {
 		c, out := configs[i], &outcomes[i]
+		out.point = report.Point{Config: report.Config{P: c.p, Nodes: c.nodes, PPN: c.per}}
 		run, sp, err := simulate(mp, oracle, m, c.p, c.nodes, c.per, opts.Order, opts.Args, c.keep)
 		if err != nil {
-			return err
+			// The program's failure in this configuration (a panic at one
+			// rank count, a deadlock at another) is part of the answer;
+			// the other configurations go on.
+			out.err = err
+			return ctx.Err()
 		}
-		out.point = report.Point{Config: report.Config{P: c.p, Nodes: c.nodes, PPN: c.per}, Time: run.Makespan}
+		out.point.Time = run.Makespan
 		if c.keep {
 			out.timeline, out.perRank = predictedTimeline(run, pred.Sweep), rankTotals(run, out.point.Config)
 		}
@@ -141,7 +161,15 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	assumptions := map[interpreter.Assumption]bool{}
 	var perRank *report.RankTotals
 	slowest := -1 // the configuration whose simulation ran the most instructions
+	var failures []report.Failure
 	for i, out := range outcomes {
+		if out.err != nil {
+			pred.Failed = append(pred.Failed, ConfigError{Config: out.point.Config, Err: out.err})
+			c := out.point.Config
+			msg := strings.TrimPrefix(out.err.Error(), fmt.Sprintf("prediction: P=%d, %d x %d: ", c.P, c.Nodes, c.PPN))
+			failures = append(failures, report.Failure{Config: c, Error: msg})
+			continue
+		}
 		if slowest < 0 || out.steps > outcomes[slowest].steps {
 			slowest = i
 		}
@@ -156,6 +184,9 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			assumptions[a] = true
 		}
 	}
+	if len(pred.Failed) > 0 && len(pred.Sweep.Points) == 0 {
+		return nil, pred.Failed[0].Err
+	}
 	if len(pred.Sweep.Points) == 0 {
 		return nil, errors.New("prediction: no configuration fits the machine: " + strings.Join(pred.Skipped, "; "))
 	}
@@ -163,6 +194,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
+	pred.Report.Failed = failures
 	pred.Report.PerRank = perRank
 	if opts.TimelineP > 0 && perRank == nil {
 		pred.Notes = append(pred.Notes, fmt.Sprintf("no timeline: P = %d was not predicted (give it in --np)", opts.TimelineP))

@@ -120,8 +120,33 @@ func TestSpeedupReportsDeadlockPerRank(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	_, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/deadlock",
-		NP: []int{1, 3}, PPN: []int{4}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/deadlock",
+		NP: []int{1, 3}, PPN: []int{4}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json")}
+	// P = 1 runs, P = 3 deadlocks: the sweep gives P = 1 and the report of P = 3.
+	pred, err := Speedup(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pred.Report.Rows) != 1 || pred.Report.Rows[0].P != 1 || len(pred.Failed) != 1 || len(pred.Report.Failed) != 1 {
+		t.Fatalf("rows %+v, failed %+v", pred.Report.Rows, pred.Failed)
+	}
+	checkDeadlock(t, pred.Failed[0].Err)
+	if f := pred.Report.Failed[0]; f.P != 3 || !strings.HasPrefix(f.Error, "interpreter: deadlock") || !strings.Contains(f.Error, "rank 2 waits in Recv") {
+		t.Errorf("report's failure %+v", f)
+	}
+	// Every configuration deadlocks: the sweep fails with the report.
+	opts.NP = []int{3}
+	_, err = Speedup(context.Background(), opts)
+	checkDeadlock(t, err)
+	if !strings.Contains(err.Error(), "P=3") {
+		t.Errorf("the error does not name the configuration: %v", err)
+	}
+}
+
+// checkDeadlock checks that err is the deadlock report of
+// testdata/deadlock at three ranks: each blocked in its Recv.
+func checkDeadlock(t *testing.T, err error) {
+	t.Helper()
 	var d *interpreter.DeadlockError
 	if !errors.As(err, &d) {
 		t.Fatalf("got %v, want a deadlock report", err)
@@ -133,9 +158,6 @@ func TestSpeedupReportsDeadlockPerRank(t *testing.T) {
 		if b.Rank != r || !strings.HasPrefix(b.Op, "Recv(source ") || !strings.HasPrefix(b.Site, "main.go:") {
 			t.Errorf("rank %d: %+v", r, b)
 		}
-	}
-	if !strings.Contains(err.Error(), "P=3") {
-		t.Errorf("the error does not name the configuration: %v", err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -10,10 +9,6 @@ import (
 // DefaultThreshold is the efficiency below which a configuration is outside
 // the scalability range.
 const DefaultThreshold = 0.5
-
-// ErrNoSerialRun is returned by Speedup when the sweep has no P = 1 point:
-// speedups are relative to the one-rank time.
-var ErrNoSerialRun = errors.New("report: the sweep has no P = 1 point, which speedup is measured against; add 1 to the process counts")
 
 // SpeedupOptions tunes Speedup.
 type SpeedupOptions struct {
@@ -63,14 +58,21 @@ type Scaling struct {
 
 // SpeedupReport is the analysed sweep: the table and its summary.
 type SpeedupReport struct {
-	Program   string       `json:"program"`
-	Machine   string       `json:"machine"`
-	Args      []string     `json:"args,omitempty"`
+	Program string   `json:"program"`
+	Machine string   `json:"machine"`
+	Args    []string `json:"args,omitempty"`
+	// BaseP is the rank count speedups are measured against: 1, or the
+	// smallest count swept when the sweep has no P = 1 point (a program
+	// that needs two ranks or more). T1 is the time there.
+	BaseP     int          `json:"base_p"`
 	T1        float64      `json:"t1"`
 	F         float64      `json:"f"`
 	FSource   string       `json:"f_source"`
 	Threshold float64      `json:"threshold"`
 	Rows      []SpeedupRow `json:"rows"`
+	// Failed lists the configurations that have no time: the program
+	// panics or deadlocks there (filled in by the prediction).
+	Failed []Failure `json:"failed,omitempty"`
 	// Optimal is the configuration of minimal time (ties: fewer ranks, then
 	// more ranks per node).
 	Optimal     Config  `json:"optimal"`
@@ -86,9 +88,17 @@ type SpeedupReport struct {
 	PerRank *RankTotals `json:"per_rank,omitempty"`
 }
 
-// Speedup analyses a sweep: speedup and efficiency against the P = 1 point,
-// Amdahl's and Gustafson's predictions, the Karp-Flatt metric, the optimum
-// and the scalability range.
+// Failure is a configuration without a predicted time, and why.
+type Failure struct {
+	Config
+	Error string `json:"error"`
+}
+
+// Speedup analyses a sweep: speedup and efficiency against the P = 1 point
+// (or the smallest P swept, when there is none: speedup p0 T(p0) / T(p)
+// over p0 T(p0) / T(p0) is then relative, T(p0) / T(p)), Amdahl's and
+// Gustafson's predictions relative to the same point, the Karp-Flatt
+// metric, the optimum and the scalability range.
 func Speedup(s Sweep, opts SpeedupOptions) (*SpeedupReport, error) {
 	pts, err := checkPoints("sweep", s.Points)
 	if err != nil {
@@ -101,19 +111,17 @@ func Speedup(s Sweep, opts SpeedupOptions) (*SpeedupReport, error) {
 	if !(th > 0 && th <= 1) {
 		return nil, fmt.Errorf("report: efficiency threshold %v outside (0, 1]", th)
 	}
-	// The first P = 1 point in sorted order (smallest ppn) is the reference.
-	if pts[0].P != 1 {
-		return nil, ErrNoSerialRun
-	}
+	// The first point in sorted order (smallest P, then smallest ppn) is
+	// the reference: P = 1 when the sweep has it.
 	ref := pts[0]
 	r := &SpeedupReport{Program: s.Program, Machine: s.Machine, Args: s.Args,
-		T1: ref.Time, Threshold: th}
+		BaseP: ref.P, T1: ref.Time, Threshold: th}
 
 	for _, p := range pts {
 		sp := ref.Time / p.Time
-		row := SpeedupRow{Config: p.Config, Time: p.Time, Speedup: sp, Efficiency: sp / float64(p.P)}
-		if p.P > 1 {
-			kf := karpFlatt(sp, p.P)
+		row := SpeedupRow{Config: p.Config, Time: p.Time, Speedup: sp, Efficiency: sp * float64(ref.P) / float64(p.P)}
+		if p.P > ref.P {
+			kf := karpFlatt(sp, p.P, ref.P)
 			row.KarpFlatt = &kf
 		}
 		r.Rows = append(r.Rows, row)
@@ -121,8 +129,8 @@ func Speedup(s Sweep, opts SpeedupOptions) (*SpeedupReport, error) {
 	r.F, r.FSource = serialFraction(ref, r.Rows)
 	for i := range r.Rows {
 		p := float64(r.Rows[i].P)
-		r.Rows[i].Amdahl = Amdahl(p, r.F)
-		r.Rows[i].Gustafson = Gustafson(p, r.F)
+		r.Rows[i].Amdahl = r.AmdahlAt(p)
+		r.Rows[i].Gustafson = r.GustafsonAt(p)
 	}
 	r.markBest()
 	r.summarise()
@@ -135,34 +143,59 @@ func Amdahl(p, f float64) float64 { return p / (1 + (p-1)*f) }
 // Gustafson is Gustafson's scaled speedup p - (p-1) f.
 func Gustafson(p, f float64) float64 { return p - (p-1)*f }
 
-// karpFlatt is e = (1/S - 1/p) / (1 - 1/p), defined for p > 1.
-func karpFlatt(s float64, p int) float64 {
-	ip := 1 / float64(p)
-	return (1/s - ip) / (1 - ip)
+// AmdahlAt is Amdahl's speedup at p relative to the report's base count,
+// with its serial fraction.
+func (r *SpeedupReport) AmdahlAt(p float64) float64 {
+	return Amdahl(p, r.F) / Amdahl(float64(r.base()), r.F)
+}
+
+// GustafsonAt is Gustafson's scaled speedup at p relative to the base
+// count.
+func (r *SpeedupReport) GustafsonAt(p float64) float64 {
+	return Gustafson(p, r.F) / Gustafson(float64(r.base()), r.F)
+}
+
+// IdealAt is the speedup of perfect scaling from the base count, p / p0.
+func (r *SpeedupReport) IdealAt(p float64) float64 { return p / float64(r.base()) }
+
+// base is BaseP, 1 in reports made before it existed (zero).
+func (r *SpeedupReport) base() int { return max(1, r.BaseP) }
+
+// karpFlatt is the serial fraction e for which Amdahl's law gives speedup
+// s at p over p0 ranks: with a = 1/p and b = 1/p0,
+// e = (b/s - a) / ((1 - a) - (1 - b)/s), which for p0 = 1 is the usual
+// (1/s - 1/p) / (1 - 1/p); defined for p > p0.
+func karpFlatt(s float64, p, p0 int) float64 {
+	a, b := 1/float64(p), 1/float64(p0)
+	return (b/s - a) / ((1 - a) - (1-b)/s)
 }
 
 // serialFraction takes f from the model's serial time when the reference
-// point has one; otherwise it fits Amdahl's law in its linear form
-// 1/S - 1/p = f (1 - 1/p) by least squares through the origin, which has a
-// closed form and so a deterministic answer.
+// point has one; otherwise it fits Amdahl's law by least squares. With
+// T(p) = T(p0) (s + (1 - s) p0/p), s the serial share of the reference
+// time, the law is linear in s: 1/S - p0/p = s (1 - p0/p), a fit through
+// the origin with a closed form and so a deterministic answer; then
+// f = s / (s + (1 - s) p0), the share of the one-rank time.
 func serialFraction(ref Point, rows []SpeedupRow) (float64, string) {
 	if ref.Serial != nil {
 		return *ref.Serial / ref.Time, FromModel
 	}
 	var sxy, sxx float64
+	p0 := float64(ref.P)
 	for _, row := range rows {
-		if row.P == 1 {
+		if row.P == ref.P {
 			continue
 		}
-		ip := 1 / float64(row.P)
-		x, y := 1-ip, 1/row.Speedup-ip
+		q := p0 / float64(row.P)
+		x, y := 1-q, 1/row.Speedup-q
 		sxy += x * y
 		sxx += x * x
 	}
 	if sxx == 0 {
 		return 0, FromNone
 	}
-	return math.Min(1, math.Max(0, sxy/sxx)), FromFit
+	s := math.Min(1, math.Max(0, sxy/sxx))
+	return s / (s + (1-s)*p0), FromFit
 }
 
 // markBest flags the fastest row per P and finds the overall optimum.

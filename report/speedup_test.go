@@ -1,7 +1,6 @@
 package report
 
 import (
-	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -160,7 +159,6 @@ func TestSpeedupErrors(t *testing.T) {
 		want  string
 	}{
 		{"empty", Sweep{}, SpeedupOptions{}, "no points"},
-		{"no P=1", Sweep{Points: []Point{{Config: Config{P: 2}, Time: 1}}}, SpeedupOptions{}, "no P = 1 point"},
 		{"zero time", times(1, 0), SpeedupOptions{}, "want a positive finite number"},
 		{"NaN time", times(1, math.NaN()), SpeedupOptions{}, "want a positive finite number"},
 		{"bad P", Sweep{Points: []Point{{Config: Config{P: 0}, Time: 1}}}, SpeedupOptions{}, "want >= 1"},
@@ -176,9 +174,38 @@ func TestSpeedupErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Speedup(Sweep{Points: []Point{{Config: Config{P: 2}, Time: 1}}}, SpeedupOptions{}); !errors.Is(err, ErrNoSerialRun) {
-		t.Errorf("missing P = 1: %v, want ErrNoSerialRun", err)
+}
+
+// TestSpeedupFromSmallestP: a sweep without P = 1 (a program that needs
+// two ranks) is measured against its smallest P. On Amdahl's times with
+// f = 0.1 from P = 2 on, the fit finds f = 0.1 of the one-rank time, the
+// relative Amdahl curve and Karp-Flatt follow the relative speedups, and
+// efficiency is 1 at the base.
+func TestSpeedupFromSmallestP(t *testing.T) {
+	sw := amdahlSweep(false)
+	sw.Points = sw.Points[1:]
+	r, err := Speedup(sw, SpeedupOptions{})
+	if err != nil {
+		t.Fatal(err)
 	}
+	if r.BaseP != 2 || !near(r.T1, 5.5) || r.FSource != FromFit || !near(r.F, 0.1) {
+		t.Fatalf("base P %d, T %v, f = %v (%s); want 2, 5.5, 0.1 by fit", r.BaseP, r.T1, r.F, r.FSource)
+	}
+	for _, row := range r.Rows {
+		p := float64(row.P)
+		want := 5.5 / (10 * (0.1 + 0.9/p))
+		if !near(row.Speedup, want) || !near(row.Efficiency, want*2/p) || !near(row.Amdahl, want) {
+			t.Errorf("P=%d: S=%v E=%v S_A=%v, want S = S_A = %v, E = %v", row.P, row.Speedup, row.Efficiency, row.Amdahl, want, want*2/p)
+		}
+		if !near(row.Gustafson, (p-(p-1)*0.1)/(2-0.1)) || !near(r.IdealAt(p), p/2) {
+			t.Errorf("P=%d: S_G=%v ideal %v", row.P, row.Gustafson, r.IdealAt(p))
+		}
+		if (row.P == 2) != (row.KarpFlatt == nil) || (row.KarpFlatt != nil && !near(*row.KarpFlatt, 0.1)) {
+			t.Errorf("P=%d: Karp-Flatt %v, want 0.1 (none at the base)", row.P, row.KarpFlatt)
+		}
+	}
+	r.Failed = []Failure{{Config: Config{P: 1, Nodes: 1, PPN: 1}, Error: "interpreter: rank 0: main.go:8:14: in main.main$1: the program panics: runtime error: integer divide by zero"}}
+	checkGolden(t, "speedup_base2.golden.txt", r.WriteText)
 }
 
 func TestSpeedupGolden(t *testing.T) {

@@ -15,7 +15,11 @@ func (r *SpeedupReport) WriteText(w io.Writer) error {
 	if len(r.Args) > 0 {
 		fmt.Fprintf(&b, "args:    %s\n", strings.Join(r.Args, " "))
 	}
-	fmt.Fprintf(&b, "serial fraction f = %s (%s)\n\n", strconv.FormatFloat(r.F, 'f', 4, 64), fSourceText(r.FSource))
+	fmt.Fprintf(&b, "serial fraction f = %s (%s)\n", strconv.FormatFloat(r.F, 'f', 4, 64), fSourceText(r.FSource))
+	if r.base() > 1 {
+		fmt.Fprintf(&b, "speedup:  against P = %d, the fewest ranks predicted (the sweep has no P = 1 point)\n", r.base())
+	}
+	b.WriteString("\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
@@ -45,6 +49,12 @@ func (r *SpeedupReport) WriteText(w io.Writer) error {
 	for _, sc := range r.PerPPN {
 		writeScaling(&b, fmt.Sprintf("ppn %d: ", sc.PPN), sc, r.Threshold)
 	}
+	if len(r.Failed) > 0 {
+		b.WriteString("\n")
+	}
+	for _, f := range r.Failed {
+		fmt.Fprintf(&b, "failed: P = %d (%s): %s\n", f.P, f.Layout(), indentLines(f.Error, "  "))
+	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
@@ -55,6 +65,11 @@ func (r *SpeedupReport) WriteText(w io.Writer) error {
 		return r.PerRank.WriteText(w)
 	}
 	return nil
+}
+
+// indentLines indents every line of s after the first.
+func indentLines(s, indent string) string {
+	return strings.ReplaceAll(s, "\n", "\n"+indent)
 }
 
 func fSourceText(src string) string {

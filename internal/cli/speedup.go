@@ -45,13 +45,18 @@ node (--ppn) on a machine description (--machine: a preset name or a YAML
 file). It prints predicted time, speedup, efficiency, Amdahl's and
 Gustafson's curves with the serial fraction estimated from the model, the
 Karp-Flatt fraction, the optimal configuration and the end of the
-scalability range.`,
+scalability range. Speedups are measured against P = 1, or against the
+smallest P predicted when the sweep has none (a program that needs two
+ranks). A configuration where the program panics or deadlocks is listed
+under the table with the reason (a deadlock rank by rank); the others are
+still predicted, and the exit status is 1.`,
 		Example: `  predict speedup ./examples/heat
   predict speedup ./examples/matmul --np 1:64 --profile-args "-n 400" -- -n 20000
   predict speedup ./examples/mandelbrot --machine gige-smp --ppn 4,8 --plot speedup.png
   predict speedup ./examples/cg --np 1,2,4,8 --json
   predict speedup ./examples/heat --np 1:16 --at 16 --timeline heat16.json   # open in ui.perfetto.dev
-  predict speedup ./examples/heat --machine local --profile-ppn 1,2 --np 1,2,4`,
+  predict speedup ./examples/heat --machine local --profile-ppn 1,2 --np 1,2,4
+  predict speedup ./examples/pingpong --np 2:16 -- -reps 200   # needs two ranks: measured from P = 2`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pkg, progArgs := args[0], args[1:]
@@ -154,7 +159,7 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	}
 	if o.timeline != "" {
 		if pred.Timeline == nil {
-			return fmt.Errorf("no timeline: P = %d was not predicted on %s (see skipped)", opts.TimelineP, o.machine)
+			return fmt.Errorf("no timeline: P = %d was not predicted on %s (see skipped and failed)", opts.TimelineP, o.machine)
 		}
 		if err := report.WriteFile(o.timeline, pred.Timeline.WriteChromeTrace); err != nil {
 			return err
@@ -170,6 +175,11 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 			return err
 		}
 		fmt.Fprintf(streams.Err, "predict: wrote %s\n", o.plot)
+	}
+	if n := len(pred.Failed); n > 0 {
+		// The table stands for the others; the exit status says that the
+		// program fails in some configurations.
+		return fmt.Errorf("%d of %d configurations failed (the program panics or deadlocks there; see failed)", n, n+len(pred.Report.Rows))
 	}
 	return nil
 }

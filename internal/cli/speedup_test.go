@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -51,5 +52,28 @@ func TestSpeedupUsageErrors(t *testing.T) {
 		if code := Main(args, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (stderr %q)", args, code, errb.String())
 		}
+	}
+}
+
+// TestSpeedupListsFailedConfigurations: a program that deadlocks from two
+// ranks on gets its table for P = 1, the per-rank deadlock report of P =
+// 3 under it, and exit status 1.
+func TestSpeedupListsFailedConfigurations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	var out, errb bytes.Buffer
+	args := []string{"speedup", "../../prediction/testdata/deadlock", "--np", "1,3", "--ppn", "4", "--machine", "ib-qdr",
+		"--quiet", "--profile", filepath.Join(t.TempDir(), "deadlock.profile.json")}
+	if code := Main(args, &out, &errb); code != 1 {
+		t.Fatalf("exit %d, want 1; stderr %s", code, errb.String())
+	}
+	for _, want := range []string{"\n  1          1x1 ", "failed: P = 3 (1x3): interpreter: deadlock", "  rank 2 waits in Recv(source 0"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if !strings.Contains(errb.String(), "1 of 2 configurations failed") {
+		t.Errorf("stderr %q", errb.String())
 	}
 }
