@@ -706,7 +706,7 @@ func (r *ssaRank) run() (Op, error) {
 		f.pc++
 		r.steps++
 		if r.steps > limit {
-			return Op{}, r.errorf(in.Pos(), "gave up after %d instructions (an endless loop on known values?); raise the limit if the program really runs this long", limit)
+			return Op{}, r.errorf(in.Pos(), "gave up after %d instructions of this rank (an endless loop on known values?); if the program really runs this long, raise the limit (--max-steps of predict speedup and validate)", limit)
 		}
 		yield, err := r.step(f, in, ic)
 		if err != nil {

@@ -57,6 +57,9 @@ type Oracle struct {
 	// calib scales every compute time: the program built without probes
 	// against the instrumented one (plainScale).
 	calib float64
+	// maxSteps bounds the SSA instructions of each rank of a simulation
+	// (SpeedupOptions.MaxSteps).
+	maxSteps int64
 }
 
 // NewOracle derives block costs, branch frequencies and reduced nests from

@@ -46,6 +46,10 @@ type SpeedupOptions struct {
 	ProfilePPN []int
 
 	Threshold float64 // efficiency threshold of the scalability range (0: 0.5)
+	// MaxSteps is how many SSA instructions a rank may execute before its
+	// simulation gives up as on an endless loop (0: the interpreter's
+	// default, 2e9).
+	MaxSteps int64
 	// Oversubscribe allows more ranks per node than cores: ranks then
 	// share cores and compute slows down in proportion.
 	Oversubscribe bool
@@ -291,6 +295,7 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 		return nil, nil, err
 	}
 	oracle.SetArgs(opts.Args)
+	oracle.maxSteps = opts.MaxSteps
 	return mp, oracle, nil
 }
 
@@ -318,7 +323,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if share > 1 {
 		return simulateShared(mp, oracle, nc, m, pl, k, share, args, timeline)
 	}
-	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, timeline, nil)
+	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, timeline, nil)
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -330,7 +335,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if math.Abs(shared-share) <= 1e-9*share {
 		return run, sp, nil
 	}
-	return simulateAt(mp, oracle.onNode(nc, k, shared), m, pl, args, timeline, nil)
+	return simulateAt(mp, oracle.onNode(nc, k, shared), m, pl, args, oracle.maxSteps, timeline, nil)
 }
 
 // simulateShared simulates nodes with more ranks than cores: the ranks of
@@ -347,7 +352,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	}
 	sh := &interpreter.Sharing{Node: pl.Node, Cores: cores}
 	view := oracle.onNode(nc, k, 1)
-	run, sp, err := simulateAt(mp, view, m, pl, args, timeline, sh)
+	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, timeline, sh)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -360,7 +365,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	for n := range cores {
 		cores[n] = eff
 	}
-	return simulateAt(mp, view, m, pl, args, timeline, sh)
+	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, timeline, sh)
 }
 
 // lockstepPattern is the lockstep table's pattern the run's ranks
@@ -387,8 +392,8 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 	return total / factor / float64(run.Ops)
 }
 
-func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, timeline bool, sharing *interpreter.Sharing) (*interpreter.Run, *interpreter.SSAPrograms, error) {
-	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, FirstTouch: firstTouch(m, pl)})
+func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, timeline bool, sharing *interpreter.Sharing) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: firstTouch(m, pl)})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -376,3 +376,16 @@ func TestNotesSayWhereTheInterpreterSpentItsSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestSpeedupMaxSteps: SpeedupOptions.MaxSteps reaches the ranks, whose
+// simulation gives up past it, naming the limit and how to raise it.
+func TestSpeedupMaxSteps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	_, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/deadlock",
+		NP: []int{1}, Machine: "ib-qdr", MaxSteps: 10, ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+	if err == nil || !strings.Contains(err.Error(), "gave up after 10 instructions") || !strings.Contains(err.Error(), "--max-steps") {
+		t.Fatalf("got %v, want the step limit's error", err)
+	}
+}

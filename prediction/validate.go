@@ -38,6 +38,7 @@ type ValidateOptions struct {
 	// Interval is the user interval compared (the program's main loop,
 	// marked with BeginInterval/EndInterval); 0 compares whole runs.
 	Interval int
+	MaxSteps int64 // as SpeedupOptions.MaxSteps
 	Progress func(done, total int, what string)
 	Log      func(format string, args ...any)
 }
@@ -94,7 +95,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	// A profile made here measures how each region slows down with the
 	// ranks sharing this computer's cores.
 	mp, oracle, err := prepare(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP,
-		ProfilePPN: contentionRanks(runtime.NumCPU())}, logf)
+		ProfilePPN: contentionRanks(runtime.NumCPU()), MaxSteps: opts.MaxSteps}, logf)
 	if err != nil {
 		return nil, err
 	}

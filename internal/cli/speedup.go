@@ -32,7 +32,11 @@ type speedupOptions struct {
 	jobs        int
 	at          int    // per-rank totals for this P (0: none, or the largest with timeline)
 	timeline    string // Chrome trace file of the --at configuration
+	maxSteps    int64
 }
+
+// maxStepsUsage is the help of --max-steps, shared by speedup and validate.
+const maxStepsUsage = "SSA instructions a rank may execute outside reduced loops before the prediction gives up on it as an endless loop (0: 2e9)"
 
 func newSpeedupCmd(streams *IO) *cobra.Command {
 	o := &speedupOptions{}
@@ -78,6 +82,7 @@ still predicted, and the exit status is 1.`,
 	f.BoolVar(&o.json, "json", false, "print JSON")
 	f.StringVar(&o.plot, "plot", "", "also write the speedup plot to this .png or .svg file")
 	f.Float64Var(&o.threshold, "threshold", 0.5, "efficiency below which the scalability range ends")
+	f.Int64Var(&o.maxSteps, "max-steps", 0, maxStepsUsage)
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	f.IntVar(&o.jobs, "jobs", 0, "configurations simulated at once (default: one per CPU); those at once have no more ranks in all than the largest, so memory stays that of the largest")
 	f.IntVar(&o.at, "at", 0, "also show per-rank compute, MPI and wait totals of the configuration with this many ranks (one of --np)")
@@ -112,10 +117,13 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 		}
 	}
 	opts := prediction.SpeedupOptions{Package: pkg, Args: args, NP: np, PPN: ppn, Order: order,
-		Machine: o.machine, Profile: o.profile, Threshold: o.threshold,
+		Machine: o.machine, Profile: o.profile, Threshold: o.threshold, MaxSteps: o.maxSteps,
 		Jobs: o.jobs, Log: logTo(streams)}
 	if o.jobs < 0 {
 		return &FlagError{fmt.Errorf("--jobs %d: want 0 (one per CPU) or more", o.jobs)}
+	}
+	if o.maxSteps < 0 {
+		return &FlagError{fmt.Errorf("--max-steps %d: want 0 (the default) or more", o.maxSteps)}
 	}
 	if o.profileArgs != "" {
 		opts.ProfileArgs = strings.Fields(o.profileArgs)
@@ -179,7 +187,7 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	if n := len(pred.Failed); n > 0 {
 		// The table stands for the others; the exit status says that the
 		// program fails in some configurations.
-		return fmt.Errorf("%d of %d configurations failed (the program panics or deadlocks there; see failed)", n, n+len(pred.Report.Rows))
+		return fmt.Errorf("%d of %d configurations failed (see failed: under the table)", n, n+len(pred.Report.Rows))
 	}
 	return nil
 }

@@ -45,6 +45,8 @@ func TestSpeedupUsageErrors(t *testing.T) {
 		{"speedup", "./examples/heat", "--order", "diagonal"},
 		{"speedup", "./examples/heat", "--np", "1,2", "--at", "3"},
 		{"validate", "./examples/heat", "--reps", "0"},
+		{"validate", "./examples/heat", "--max-steps", "-1"},
+		{"speedup", "./examples/heat", "--max-steps", "-1"},
 		{"validate", "./examples/heat", "--calibrate", "--machine", "ib-qdr"},
 		{"speedup"},
 	} {

@@ -23,6 +23,7 @@ type validateOptions struct {
 	csv, json bool
 	plot      string
 	quiet     bool
+	maxSteps  int64
 }
 
 func newValidateCmd(streams *IO) *cobra.Command {
@@ -71,6 +72,7 @@ the runs); --calibrate measures this computer first (predict bench's suite,
 	f.BoolVar(&o.json, "json", false, "print JSON")
 	f.StringVar(&o.plot, "plot", "", "also write the actual-vs-predicted plot to this .png or .svg file")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
+	f.Int64Var(&o.maxSteps, "max-steps", 0, maxStepsUsage)
 	return cmd
 }
 
@@ -86,11 +88,11 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	if err != nil {
 		return &FlagError{fmt.Errorf("--np: %w", err)}
 	}
-	if o.reps < 1 || o.interval < 0 {
-		return &FlagError{fmt.Errorf("--reps must be at least 1 and --interval at least 0")}
+	if o.reps < 1 || o.interval < 0 || o.maxSteps < 0 {
+		return &FlagError{fmt.Errorf("--reps must be at least 1, --interval and --max-steps at least 0")}
 	}
 	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Calibrate: o.calibrate, Profile: o.profile,
-		Reps: o.reps, Interval: o.interval,
+		Reps: o.reps, Interval: o.interval, MaxSteps: o.maxSteps,
 		Log: logTo(streams)}
 	progress, finish := sweepProgress(streams, o.quiet)
 	defer finish()
