@@ -107,10 +107,12 @@ func binop(op token.Token, x, y *value, t numType) (value, error) {
 		return unknown, nil
 	}
 	switch op {
-	case token.EQL:
-		return boolv(equal(*x, *y)), nil
-	case token.NEQ:
-		return boolv(!equal(*x, *y)), nil
+	case token.EQL, token.NEQ:
+		eq, ok := equal(*x, *y)
+		if !ok {
+			return unknown, nil
+		}
+		return boolv(eq == (op == token.EQL)), nil
 	}
 	switch x.k {
 	case vInt:
@@ -284,27 +286,53 @@ func floatBinop(op token.Token, a, b float64, t numType) (value, error) {
 	return unknown, nil
 }
 
-func equal(x, y value) bool {
+// equal is x == y for two known values of one type; ok is false when the
+// values do not say (structs and arrays, whose cells are not compared;
+// pointers at an unknown index; interfaces of unknown dynamic type).
+func equal(x, y value) (eq, ok bool) {
 	if x.k != y.k {
-		return false
+		// Of one type, kinds differ only for nil against a non-nil
+		// pointer, slice, map, function, interface or handle.
+		return false, x.k == vNil || y.k == vNil
 	}
 	switch x.k {
 	case vInt, vBool:
-		return x.i == y.i
+		return x.i == y.i, true
 	case vFloat:
-		return x.fl() == y.fl()
+		return x.fl() == y.fl(), true
 	case vComplex:
-		return x.fl() == y.fl() && x.im() == y.im()
+		return x.fl() == y.fl() && x.im() == y.im(), true
 	case vString:
-		return x.str() == y.str()
+		return x.str() == y.str(), true
 	case vNil:
-		return true
+		return true, true
 	case vPtr:
-		return x.obj == y.obj && x.i == y.i
+		if x.obj == nil || y.obj == nil {
+			return false, false
+		}
+		if x.obj != y.obj {
+			return false, true
+		}
+		if x.c < 0 || y.c < 0 {
+			return false, false
+		}
+		return x.i == y.i, true
 	case vOpaque:
-		return x.str() == y.str() && x.i == y.i
+		return x.str() == y.str() && x.i == y.i, true
+	case vIface:
+		if x.obj == nil || y.obj == nil || x.obj.t == nil || y.obj.t == nil {
+			return false, false
+		}
+		if !types.Identical(x.obj.t, y.obj.t) {
+			return false, true
+		}
+		a, b := x.obj.get(0), y.obj.get(0)
+		if !a.known() || !b.known() {
+			return false, false
+		}
+		return equal(a, b)
 	}
-	return false
+	return false, false
 }
 
 // convert converts x from type from to type to.

@@ -1301,7 +1301,7 @@ func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) (v value, failed bool)
 			v, ok = x, true
 		}
 	}
-	known := x.k == vIface || x.k == vNil
+	known := x.k == vIface && x.obj != nil && x.obj.t != nil || x.k == vNil
 	if !ok {
 		v = zeroValue(in.AssertedType)
 		if !known {

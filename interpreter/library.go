@@ -65,8 +65,18 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		return r.errorf(in.Pos(), "the program calls %s", name)
 	}
 	r.opaqueCall(f, in, ic, args)
+	if neverNil[name] {
+		// An error of unknown text but never nil: the program's check of
+		// it takes the error arm (a usage message and os.Exit) as the real
+		// run does, instead of the profile's frequency, which never saw it.
+		r.set(f, value{k: vIface, obj: newObject(unknown, nil)})
+	}
 	return nil
 }
+
+// neverNil are the library functions whose result, an interface, is never
+// nil.
+var neverNil = map[string]bool{"errors.New": true, "fmt.Errorf": true}
 
 func float1(g func(float64) float64) libFunc {
 	return func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {

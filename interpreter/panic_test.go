@@ -62,3 +62,20 @@ func TestPanicsOnKnownValues(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorsAreNeverNil: an error made by fmt.Errorf is not nil even when
+// its text is unknown, so the program's check of it exits as the real
+// one does (before, the check followed the profile, which never saw it).
+func TestErrorsAreNeverNil(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/panics")
+	o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
+	sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{Args: []string{"-case", "exit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Simulate(net1, sp.Programs(), Options{})
+	var re *RankError
+	if !errors.As(err, &re) || re.Rank != 1 || !strings.Contains(err.Error(), "the program calls os.Exit(3)") {
+		t.Fatalf("got %v, want rank 1's os.Exit(3)", err)
+	}
+}

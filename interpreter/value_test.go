@@ -1,6 +1,10 @@
 package interpreter
 
-import "testing"
+import (
+	"go/token"
+	"go/types"
+	"testing"
+)
 
 // Cells written in order from 0 go to the dense slice, others to the map;
 // reads must not depend on where a cell went.
@@ -84,5 +88,50 @@ func TestHavocReachesThroughClosuresAndInterfaces(t *testing.T) {
 	}
 	if c := iface.obj.get(0); c.k != vPtr || c.obj != box {
 		t.Errorf("the interface's dynamic value became %v", c)
+	}
+}
+
+// TestEqual: == on known values is known only where the values decide it;
+// structs, arrays and interfaces of unknown dynamic type compare unknown
+// rather than unequal.
+func TestEqual(t *testing.T) {
+	i1 := func(v value, tt types.Type) value {
+		o := newObject(unknown, nil)
+		o.set(0, v)
+		o.t = tt
+		return value{k: vIface, obj: o}
+	}
+	intT, strT := types.Typ[types.Int], types.Typ[types.String]
+	a, b := newObject(intv(0), nil), newObject(intv(0), nil)
+	st := func(x int64) value {
+		o := newObject(unknown, nil)
+		o.set(0, intv(x))
+		return value{k: vStruct, obj: o}
+	}
+	for _, tc := range []struct {
+		name   string
+		x, y   value
+		eq, ok bool
+	}{
+		{"ints", intv(3), intv(3), true, true},
+		{"strings", strv("a"), strv("b"), false, true},
+		{"nil nil", value{k: vNil}, value{k: vNil}, true, true},
+		{"pointer nil", value{k: vPtr, obj: a}, value{k: vNil}, false, true},
+		{"same cell", value{k: vPtr, obj: a, i: 2}, value{k: vPtr, obj: a, i: 2}, true, true},
+		{"other object", value{k: vPtr, obj: a}, value{k: vPtr, obj: b}, false, true},
+		{"unknown index", value{k: vPtr, obj: a, c: -1}, value{k: vPtr, obj: a, i: 1}, false, false},
+		{"ifaces equal", i1(intv(1), intT), i1(intv(1), intT), true, true},
+		{"ifaces other type", i1(intv(1), intT), i1(strv("1"), strT), false, true},
+		{"iface unknown type", value{k: vIface, obj: newObject(unknown, nil)}, i1(intv(1), intT), false, false},
+		{"iface nil", i1(intv(1), intT), value{k: vNil}, false, true},
+		{"structs", st(1), st(1), false, false},
+	} {
+		eq, ok := equal(tc.x, tc.y)
+		if eq != tc.eq || ok != tc.ok {
+			t.Errorf("%s: equal = %v, %v; want %v, %v", tc.name, eq, ok, tc.eq, tc.ok)
+		}
+		if v, _ := binop(token.NEQ, &tc.x, &tc.y, numType{}); tc.ok != v.known() || tc.ok && (v.i != 0) == tc.eq {
+			t.Errorf("%s: != gives %v", tc.name, v)
+		}
 	}
 }

@@ -5,7 +5,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"fmt"
+	"os"
 
 	"github.com/parpredict/parpredict/mpi"
 )
@@ -62,6 +65,10 @@ func run(which string, size int) {
 		_ = make([]int, size-3) // want "makeslice: len out of range"
 	case "call":
 		panic("boom") // want "boom"
+	case "exit":
+		if err := check(size); err != nil {
+			os.Exit(3) // exits
+		}
 	case "safe":
 		// What looks like the above and does not panic in Go.
 		t := s[2:6] // beyond the length, within the capacity
@@ -74,5 +81,18 @@ func run(which string, size int) {
 		_ = ok
 		_ = arr[size%3]
 		_ = str[size%3:]
+		var e1, e2 interface{} = size, size
+		if e1 != e2 || check(1) != nil {
+			panic("equal values compare unequal")
+		}
 	}
+}
+
+// check fails at more than one rank, with an error whose text the
+// interpreter does not know.
+func check(size int) error {
+	if size > 1 {
+		return fmt.Errorf("size %d: %w", size, errors.ErrUnsupported)
+	}
+	return nil
 }
