@@ -287,8 +287,9 @@ func floatBinop(op token.Token, a, b float64, t numType) (value, error) {
 }
 
 // equal is x == y for two known values of one type; ok is false when the
-// values do not say (structs and arrays, whose cells are not compared;
-// pointers at an unknown index; interfaces of unknown dynamic type).
+// values do not say (a part unknown, pointers at an unknown index,
+// interfaces of unknown dynamic type, arrays of more than
+// maxEqualCells elements).
 func equal(x, y value) (eq, ok bool) {
 	if x.k != y.k {
 		// Of one type, kinds differ only for nil against a non-nil
@@ -331,8 +332,42 @@ func equal(x, y value) (eq, ok bool) {
 			return false, false
 		}
 		return equal(a, b)
+	case vStruct:
+		// Structs hold every field in dense, in order.
+		if x.obj == nil || y.obj == nil || len(x.obj.cells) > 0 || len(y.obj.cells) > 0 || len(x.obj.dense) != len(y.obj.dense) {
+			return false, false
+		}
+		return equalCells(x.obj, y.obj, 0, 0, int64(len(x.obj.dense)))
+	case vArray:
+		if x.obj == nil || y.obj == nil || x.n != y.n || x.n > maxEqualCells {
+			return false, false
+		}
+		return equalCells(x.obj, y.obj, 0, 0, x.n)
 	}
 	return false, false
+}
+
+// maxEqualCells bounds the arrays compared element by element.
+const maxEqualCells = 1024
+
+// equalCells compares n cells of a from i with those of b from j: false
+// as soon as two known cells differ, unknown if none does and one is
+// unknown.
+func equalCells(a, b *object, i, j, n int64) (eq, ok bool) {
+	ok = true
+	for k := range n {
+		u, v := a.get(i+k), b.get(j+k)
+		if !u.known() || !v.known() {
+			ok = false
+			continue
+		}
+		e, known := equal(u, v)
+		if known && !e {
+			return false, true
+		}
+		ok = ok && known
+	}
+	return ok, ok
 }
 
 // convert converts x from type from to type to.
@@ -342,6 +377,9 @@ func convert(x value, from, to types.Type) value {
 	}
 	tb := basicOf(to)
 	if tb == nil {
+		if st, ok := to.Underlying().(*types.Slice); ok && x.k == vString {
+			return stringToSlice(x.str(), st.Elem())
+		}
 		return x
 	}
 	switch {
@@ -379,23 +417,64 @@ func convert(x value, from, to types.Type) value {
 		case vInt:
 			return strv(string(rune(x.i)))
 		case vSlice:
-			return bytesToString(x)
+			return sliceToString(x, from)
 		}
 	}
 	return unknown
 }
 
-// bytesToString converts a known []byte or []rune slice.
-func bytesToString(x value) value {
+// maxStringCells bounds the slices converted to known strings: a lazily
+// allocated buffer of a gigabyte is not read cell by cell.
+const maxStringCells = 1 << 20
+
+// sliceToString is string(x) for x a []byte or []rune (from) whose
+// elements are known.
+func sliceToString(x value, from types.Type) value {
+	st, ok := from.Underlying().(*types.Slice)
+	if !ok || x.n > maxStringCells {
+		return unknown
+	}
+	runes := isRune(st.Elem())
 	var b strings.Builder
 	for j := range x.n {
 		c := x.obj.get(x.i + j)
 		if c.k != vInt {
 			return unknown
 		}
-		b.WriteByte(byte(c.i))
+		if runes {
+			b.WriteRune(rune(c.i))
+		} else {
+			b.WriteByte(byte(c.i))
+		}
 	}
 	return strv(b.String())
+}
+
+// stringToSlice is []byte(s) or []rune(s) (elem byte or rune): a new
+// slice of s's bytes or code points.
+func stringToSlice(s string, elem types.Type) value {
+	var cells []int64
+	if isRune(elem) {
+		for _, r := range s {
+			cells = append(cells, int64(r))
+		}
+	} else {
+		for i := range len(s) {
+			cells = append(cells, int64(s[i]))
+		}
+	}
+	o := newObject(intv(0), elem)
+	for i, c := range cells {
+		o.set(int64(i), intv(c))
+	}
+	n := int64(len(cells))
+	return value{k: vSlice, obj: o, n: n, c: n}
+}
+
+// isRune reports whether t is rune (int32), the element of []rune.
+func isRune(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int32
 }
 
 func unop(op token.Token, x value, t types.Type) value {

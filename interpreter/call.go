@@ -188,9 +188,26 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 		}
 		return value{}, nil
 	case "clear":
-		havocValue(args[0])
+		x := args[0]
+		switch st, _ := in.Call.Args[0].Type().Underlying().(*types.Slice); {
+		case x.k == vMap && x.obj.m != nil:
+			clear(x.obj.m)
+		case x.k == vSlice && st != nil && x.n <= smallCopy:
+			z := zeroValue(st.Elem())
+			for j := range x.n {
+				x.obj.set(x.i+j, copyValue(z))
+			}
+		default:
+			havocValue(x)
+		}
 		return value{}, nil
-	case "print", "println", "recover":
+	case "recover":
+		if r.panicking {
+			r.panicking = false
+			return r.panicVal, nil
+		}
+		return value{k: vNil}, nil
+	case "print", "println":
 		return value{k: vNil}, nil
 	case "ssa:wrapnilchk":
 		return args[0], nil
@@ -267,14 +284,18 @@ func (r *ssaRank) copyValues(dst, src value) value {
 		dst.obj.havoc()
 		return intv(n)
 	}
+	// Read every element before writing any: source and destination may
+	// overlap (copy(e[1:], e) moves the elements as memmove does).
+	vals := make([]value, n)
 	for j := range n {
-		var v value
 		if src.k == vString {
-			v = intv(int64(src.str()[j]))
+			vals[j] = intv(int64(src.str()[j]))
 		} else {
-			v = src.obj.get(src.i + j)
+			vals[j] = copyValue(src.obj.get(src.i + j))
 		}
-		dst.obj.set(dst.i+j, copyValue(v))
+	}
+	for j, v := range vals {
+		dst.obj.set(dst.i+int64(j), v)
 	}
 	return intv(n)
 }

@@ -62,6 +62,10 @@ type ssaRank struct {
 	bindNeeds   map[ssa.Value]bool       // the values binder may answer; nil: any
 	bindNest    map[*ssa.BasicBlock]bool // the blocks of the nest being entered
 	madeAt      map[*ssa.MakeSlice]bool  // sites that made a fresh allocation (FirstTouch)
+	// While deferred calls run for a panic (unwind): its value, which
+	// recover returns once, ending the panic.
+	panicking bool
+	panicVal  value
 }
 
 // rankBinder is the Binder of the frame that enters a reduced nest.
@@ -709,6 +713,10 @@ func (r *ssaRank) run() (Op, error) {
 			return Op{}, r.errorf(in.Pos(), "gave up after %d instructions of this rank (an endless loop on known values?); if the program really runs this long, raise the limit (--max-steps of predict speedup and validate)", limit)
 		}
 		yield, err := r.step(f, in, ic)
+		if pe, ok := err.(*PanicError); ok {
+			// Deferred calls may recover it.
+			err = r.unwind(pe)
+		}
 		if err != nil {
 			return Op{}, err
 		}
@@ -750,7 +758,10 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.Return:
 		return r.ret(f, ic)
 	case *ssa.Panic:
-		return false, r.panicf(in.Pos(), "%s", panicValue(r.get(f, &ic.a)))
+		v := r.get(f, &ic.a)
+		pe := r.panicf(in.Pos(), "%s", panicValue(v)).(*PanicError)
+		pe.val = v
+		return false, pe
 	case *ssa.Alloc:
 		elem := in.Type().(*types.Pointer).Elem()
 		r.set(f, value{k: vPtr, obj: newObject(zeroValue(elem), nil)})

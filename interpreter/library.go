@@ -69,7 +69,7 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		// An error of unknown text but never nil: the program's check of
 		// it takes the error arm (a usage message and os.Exit) as the real
 		// run does, instead of the profile's frequency, which never saw it.
-		r.set(f, value{k: vIface, obj: newObject(unknown, nil)})
+		r.set(f, nonNilError())
 	}
 	return nil
 }
@@ -95,6 +95,28 @@ func float2(g func(x, y float64) float64) libFunc {
 		return floatv(g(a[0].fl(), a[1].fl())), true, nil
 	}
 }
+
+func strings1(g func(string) string) libFunc {
+	return func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vString {
+			return unknown, false, nil
+		}
+		return strv(g(a[0].str())), true, nil
+	}
+}
+
+func strings2(g func(a, b string) value) libFunc {
+	return func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vString || a[1].k != vString {
+			return unknown, false, nil
+		}
+		return g(a[0].str(), a[1].str()), true, nil
+	}
+}
+
+// nonNilError is an error value of unknown dynamic type and text that is
+// not nil.
+func nonNilError() value { return value{k: vIface, obj: newObject(unknown, nil)} }
 
 func tuple(vs ...value) value {
 	return value{k: vTuple, obj: newDense(vs...)}
@@ -136,7 +158,7 @@ var pureLib = map[string]libFunc{
 		}
 		n, err := strconv.Atoi(a[0].str())
 		if err != nil {
-			return tuple(intv(0), unknown), true, nil
+			return tuple(intv(0), nonNilError()), true, nil
 		}
 		return tuple(intv(int64(n)), nilValue), true, nil
 	},
@@ -146,9 +168,22 @@ var pureLib = map[string]libFunc{
 		}
 		x, err := strconv.ParseFloat(a[0].str(), 64)
 		if err != nil {
-			return tuple(floatv(0), unknown), true, nil
+			return tuple(floatv(0), nonNilError()), true, nil
 		}
 		return tuple(floatv(x), nilValue), true, nil
+	},
+	"strings.Contains":  strings2(func(a, b string) value { return boolv(strings.Contains(a, b)) }),
+	"strings.HasPrefix": strings2(func(a, b string) value { return boolv(strings.HasPrefix(a, b)) }),
+	"strings.HasSuffix": strings2(func(a, b string) value { return boolv(strings.HasSuffix(a, b)) }),
+	"strings.Index":     strings2(func(a, b string) value { return intv(int64(strings.Index(a, b))) }),
+	"strings.TrimSpace": strings1(strings.TrimSpace),
+	"strings.ToUpper":   strings1(strings.ToUpper),
+	"strings.ToLower":   strings1(strings.ToLower),
+	"strings.Repeat": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+		if a[0].k != vString || a[1].k != vInt || a[1].i < 0 || int64(len(a[0].str()))*a[1].i > maxStringCells {
+			return unknown, false, nil
+		}
+		return strv(strings.Repeat(a[0].str(), int(a[1].i))), true, nil
 	},
 	"flag.Int":        flagDef(flagInt),
 	"flag.Int64":      flagDef(flagInt),

@@ -15,6 +15,7 @@ type PanicError struct {
 	Pos  string // file:line:column of the instruction
 	Func string // the function that panics
 	Msg  string // what Go prints after "panic: "
+	val  value  // what recover returns
 }
 
 func (e *PanicError) Error() string {
@@ -31,7 +32,41 @@ func (r *ssaRank) panicf(pos token.Pos, format string, args ...any) error {
 	if len(r.stack) > 0 {
 		fn = r.top().fn.String()
 	}
-	return &PanicError{Pos: r.shared.prog.Fset.Position(pos).String(), Func: fn, Msg: fmt.Sprintf(format, args...)}
+	// A run-time error: recover returns a runtime.Error, not nil, whose
+	// text the interpreter does not keep.
+	val := value{k: vIface, obj: newObject(unknown, nil)}
+	return &PanicError{Pos: r.shared.prog.Fset.Position(pos).String(), Func: fn, Msg: fmt.Sprintf(format, args...), val: val}
+}
+
+// unwind runs the program's panic pe as Go does: from the innermost frame
+// out, each frame's deferred calls run, and one that calls recover stops
+// the panic; that frame then returns normally, through its Recover block
+// (its named results as the deferred calls left them). It returns nil
+// when the panic was recovered and pe when it leaves the rank's frames:
+// the program dies. A panic that would unwind mpi.Main's body is fatal
+// too (the rank's end is not modelled half-way).
+func (r *ssaRank) unwind(pe *PanicError) error {
+	for len(r.stack) > 0 {
+		f := r.top()
+		if f.onExit != nil {
+			return pe
+		}
+		if len(f.defers) > 0 {
+			r.panicking, r.panicVal = true, pe.val
+			_, err := r.runDefers(f)
+			recovered := !r.panicking
+			r.panicking, r.panicVal = false, value{}
+			if err != nil {
+				return err
+			}
+			if recovered && f.fn.Recover != nil {
+				return r.enter(f, -1, f.code.blocks[f.fn.Recover.Index])
+			}
+		}
+		r.stack = r.stack[:len(r.stack)-1]
+		f.code.frames = append(f.code.frames, f)
+	}
+	return pe
 }
 
 const nilDeref = "runtime error: invalid memory address or nil pointer dereference"

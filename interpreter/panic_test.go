@@ -79,3 +79,25 @@ func TestErrorsAreNeverNil(t *testing.T) {
 		t.Fatalf("got %v, want rank 1's os.Exit(3)", err)
 	}
 }
+
+// TestGoSemantics runs testdata/semantics, which checks values computed
+// with many of Go's constructs against what Go gives (it runs for real
+// without a failed check): a value the interpreter computes wrongly but
+// believes known fails a check, whose panic names it. Branches on
+// unknown values never take a check's panic arm.
+func TestGoSemantics(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/semantics")
+	// No branch frequencies: a check on a value the interpreter does not
+	// know fails the test too.
+	o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
+	sp, err := NewSSAPrograms(prog, pkg, o, 1, ExecOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Simulate(net1, sp.Programs(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range sp.Assumptions() {
+		t.Logf("assumed at %s: %s", a.Pos, a.What)
+	}
+}

@@ -91,9 +91,9 @@ func TestHavocReachesThroughClosuresAndInterfaces(t *testing.T) {
 	}
 }
 
-// TestEqual: == on known values is known only where the values decide it;
-// structs, arrays and interfaces of unknown dynamic type compare unknown
-// rather than unequal.
+// TestEqual: == on known values is known only where the values decide it:
+// a struct with an unknown field, a huge array or an interface of unknown
+// dynamic type compares unknown rather than unequal.
 func TestEqual(t *testing.T) {
 	i1 := func(v value, tt types.Type) value {
 		o := newObject(unknown, nil)
@@ -124,7 +124,11 @@ func TestEqual(t *testing.T) {
 		{"ifaces other type", i1(intv(1), intT), i1(strv("1"), strT), false, true},
 		{"iface unknown type", value{k: vIface, obj: newObject(unknown, nil)}, i1(intv(1), intT), false, false},
 		{"iface nil", i1(intv(1), intT), value{k: vNil}, false, true},
-		{"structs", st(1), st(1), false, false},
+		{"structs", st(1), st(1), true, true},
+		{"structs differ", st(1), st(2), false, true},
+		{"struct unknown field", st(1), value{k: vStruct, obj: newObject(unknown, nil).with(unknown)}, false, false},
+		{"arrays", value{k: vArray, n: 3, obj: newObject(intv(0), nil)}, value{k: vArray, n: 3, obj: newObject(intv(0), nil)}, true, true},
+		{"huge arrays", value{k: vArray, n: 1 << 30, obj: newObject(intv(0), nil)}, value{k: vArray, n: 1 << 30, obj: newObject(intv(0), nil)}, false, false},
 	} {
 		eq, ok := equal(tc.x, tc.y)
 		if eq != tc.eq || ok != tc.ok {
@@ -134,4 +138,10 @@ func TestEqual(t *testing.T) {
 			t.Errorf("%s: != gives %v", tc.name, v)
 		}
 	}
+}
+
+// with sets the next dense cell of o to v.
+func (o *object) with(v value) *object {
+	o.set(int64(len(o.dense)), v)
+	return o
 }

@@ -1,0 +1,338 @@
+// Command semantics is interpreter test input: it computes values with
+// many of Go's constructs and checks each against what Go gives (the
+// program runs for real without a failed check). A value the interpreter
+// computes wrongly, but believes known, fails a check there: the check's
+// panic names it. Every check is on values the interpreter knows: one it
+// cannot know stops the test's simulation at the check (no frequency).
+package main
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+type vec struct{ x, y int }
+
+func (v vec) add(w vec) vec  { return vec{v.x + w.x, v.y + w.y} }
+func (v *vec) scale(k int)   { v.x *= k; v.y *= k }
+func (v vec) String() string { return strconv.Itoa(v.x) + "," + strconv.Itoa(v.y) }
+func sum(xs ...int) (s int) {
+	for _, x := range xs {
+		s += x
+	}
+	return
+}
+func divmod(a, b int) (int, int) { return a / b, a % b }
+
+type shape interface{ area() int }
+type rect struct{ w, h int }
+type sq int
+
+func (r rect) area() int { return r.w * r.h }
+func (s sq) area() int   { return int(s) * int(s) }
+
+func maxOf[T int | float64](a, b T) T {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func safeDiv(a, b int) (q int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New("recovered")
+		}
+	}()
+	return a / b, nil
+}
+
+func main() {
+	mpi.Main(func(c *mpi.Comm) {
+		n := c.Size() + 6 // 7 at one rank: known, not a constant
+		integers(n)
+		floats(n)
+		stringsAndBytes(n)
+		slicesAndMaps(n)
+		structsAndInterfaces(n)
+		control(n)
+		c.Barrier()
+	})
+}
+
+func integers(n int) {
+	if !(-n/2 == -3 && -n%2 == -1) {
+		panic("wrong: division truncates toward zero")
+	}
+	var b uint8 = uint8(n * 40) // 280 wraps to 24
+	if !(b == 24) {
+		panic("wrong: uint8 wraps")
+	}
+	var i32 int32 = math.MaxInt32
+	i32 += int32(n - 6)
+	if !(i32 == math.MinInt32) {
+		panic("wrong: int32 overflows")
+	}
+	if !(n<<62>>62 == -1) {
+		panic("wrong: shifts of int keep the sign")
+	}
+	if !(uint(n)>>1 == 3 && n&^5 == 2 && n^3 == 4) {
+		panic("wrong: bit operations")
+	}
+	q, r := divmod(n*3, 4)
+	if !(q == 5 && r == 1) {
+		panic("wrong: two results")
+	}
+	if !(sum(1, 2, n) == 10 && sum() == 0) {
+		panic("wrong: variadic")
+	}
+	if !(min(n, 3, 9) == 3 && max(n, 3, 9) == 9) {
+		panic("wrong: min and max")
+	}
+	if !(maxOf(n, 2) == 7 && maxOf(1.5, float64(n)) == 7) {
+		panic("wrong: generic function")
+	}
+}
+
+func floats(n int) {
+	f := float64(n) / 2
+	if !(f == 3.5 && int(f) == 3 && int(-f) == -3) {
+		panic("wrong: float to int truncates")
+	}
+	if !(math.Sqrt(float64(n*n)) == 7 && math.Floor(-f) == -4) {
+		panic("wrong: math")
+	}
+	nan := math.NaN()
+	if !(nan != nan && !(nan < 1) && !(nan >= 1)) {
+		panic("wrong: NaN compares unequal")
+	}
+	var f32 float32 = 0.1
+	if !(float64(f32) != 0.1 && float64(float32(f)) == 3.5) {
+		panic("wrong: float32 rounds")
+	}
+	if !(math.Inf(1) > math.MaxFloat64 && 1/math.Inf(-1) == 0) {
+		panic("wrong: infinities")
+	}
+}
+
+func stringsAndBytes(n int) {
+	s := "héllo" + strconv.Itoa(n)
+	if !(len(s) == 7 && s[1] == 0xc3 && s[6] == '7') {
+		panic("wrong: strings index bytes")
+	}
+	runes, last := 0, rune(0)
+	for _, r := range s {
+		runes++
+		last = r
+	}
+	if !(runes == 6 && last == '7') {
+		panic("wrong: range over a string yields runes")
+	}
+	bs := []byte(s)
+	bs[0] = 'H'
+	if !(s[0] == 'h' && string(bs[:1]) == "H") {
+		panic("wrong: []byte copies")
+	}
+	if !(strings.Repeat("ab", n-5) == "abab") {
+		panic("wrong: strings.Repeat")
+	}
+	if !(s[3:5] == "ll" && s[:3] < s[3:]) {
+		panic("wrong: substrings")
+	}
+	x, err := strconv.Atoi("4" + strconv.Itoa(n))
+	if !(x == 47 && err == nil) {
+		panic("wrong: strconv")
+	}
+	_, err = strconv.Atoi("x")
+	if !(err != nil) {
+		panic("wrong: strconv error")
+	}
+}
+
+func slicesAndMaps(n int) {
+	a := make([]int, 3, 10)
+	b := append(a, n)  // shares a's array
+	c := append(a, -n) // overwrites b[3]
+	if !(b[3] == -n && c[3] == -n && len(a) == 3) {
+		panic("wrong: append within capacity shares the array")
+	}
+	d := append(a[:3:3], 1) // full slice expression: a new array
+	d[0] = 9
+	if !(a[0] == 0 && d[0] == 9) {
+		panic("wrong: three-index slice")
+	}
+	e := []int{1, 2, 3, 4, 5}
+	copy(e[1:], e) // overlapping copy
+	if !(e[1] == 1 && e[4] == 4) {
+		panic("wrong: copy overlaps like memmove")
+	}
+	var arr [3]int
+	arr2 := arr
+	arr2[0] = n
+	if !(arr[0] == 0 && arr2[0] == 7) {
+		panic("wrong: arrays are values")
+	}
+	m := map[string]int{"a": 1}
+	m["b"] = n
+	m["a"] += 2
+	v, ok := m["z"]
+	if !(m["a"] == 3 && m["b"] == 7 && v == 0 && !ok && len(m) == 2) {
+		panic("wrong: maps")
+	}
+	delete(m, "a")
+	if !(len(m) == 1) {
+		panic("wrong: delete")
+	}
+	total := 0
+	for _, v := range m {
+		total += v
+	}
+	if !(total == 7) {
+		panic("wrong: range over a map")
+	}
+	clear(e)
+	if !(e[2] == 0 && len(e) == 5) {
+		panic("wrong: clear")
+	}
+	var grid [2][2]int
+	grid[1][0] = n
+	g2 := grid
+	g2[1][0] = 1
+	if !(grid[1][0] == 7) {
+		panic("wrong: nested arrays are values")
+	}
+}
+
+func structsAndInterfaces(n int) {
+	v := vec{1, 2}
+	w := v
+	w.x = n
+	if !(v.x == 1 && v.add(w) == vec{8, 4}) {
+		panic("wrong: struct values")
+	}
+	p := &v
+	p.scale(n)
+	if !(v.x == 7 && v.y == 14) {
+		panic("wrong: pointer receiver")
+	}
+	f := v.add // method value binds a copy of v
+	v.x = 0
+	if !(f(vec{}).x == 7) {
+		panic("wrong: method value")
+	}
+	py := &v.y
+	*py = 1
+	if !(v.y == 1) {
+		panic("wrong: pointer to a field")
+	}
+	shapes := []shape{rect{2, n}, sq(3)}
+	total := 0
+	for _, s := range shapes {
+		total += s.area()
+	}
+	if !(total == 23) {
+		panic("wrong: interface calls")
+	}
+	kind := ""
+	for _, s := range shapes {
+		switch t := s.(type) {
+		case rect:
+			kind += "r" + strconv.Itoa(t.h)
+		case sq:
+			kind += "s"
+		}
+	}
+	if !(kind == "r7s") {
+		panic("wrong: type switch")
+	}
+	var any interface{} = vec{1, 1}
+	_, isVec := any.(vec)
+	_, isStr := any.(string)
+	if !(isVec && !isStr) {
+		panic("wrong: comma-ok assertions")
+	}
+	var e1, e2 interface{} = n, 7
+	if !(e1 == e2 && any != e1) {
+		panic("wrong: interface equality")
+	}
+	st := fmtStringer(vec{n, 0})
+	if !(st == "7,0") {
+		panic("wrong: Stringer through an interface")
+	}
+}
+
+type stringer interface{ String() string }
+
+func fmtStringer(s stringer) string { return s.String() }
+
+func control(n int) {
+	var fs []func() int
+	for i := 0; i < 3; i++ {
+		fs = append(fs, func() int { return i * n })
+	}
+	if !(fs[0]() == 0 && fs[2]() == 14) {
+		panic("wrong: loop variables are per iteration")
+	}
+	order := ""
+	func() {
+		for i := 0; i < 3; i++ {
+			defer func() { order += strconv.Itoa(i) }()
+		}
+	}()
+	if !(order == "210") {
+		panic("wrong: defers run last first")
+	}
+	q, err := safeDiv(n, n-7)
+	if !(q == 0 && err != nil) {
+		panic("wrong: recover from a division by zero")
+	}
+	found := -1
+outer:
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if i*j == 12 {
+				found = i*10 + j
+				break outer
+			}
+			if j > i {
+				continue outer
+			}
+		}
+	}
+	if !(found == 34) {
+		panic("wrong: labelled break and continue")
+	}
+	s := 0
+	switch {
+	case n > 5:
+		s += 1
+		fallthrough
+	case n > 100:
+		s += 10
+	default:
+		s += 100
+	}
+	if !(s == 11) {
+		panic("wrong: fallthrough")
+	}
+	k := 0
+loop:
+	if k < n {
+		k += 2
+		goto loop
+	}
+	if !(k == 8) {
+		panic("wrong: goto")
+	}
+	cnt := 0
+	for i := range n {
+		cnt += i
+	}
+	if !(cnt == 21) {
+		panic("wrong: range over an int")
+	}
+}
