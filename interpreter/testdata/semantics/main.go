@@ -8,6 +8,7 @@ package main
 
 import (
 	"errors"
+	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -60,6 +61,8 @@ func main() {
 		slicesAndMaps(n)
 		structsAndInterfaces(n)
 		control(n)
+		more(n)
+		generics(n)
 		c.Barrier()
 	})
 }
@@ -334,5 +337,183 @@ loop:
 	}
 	if !(cnt == 21) {
 		panic("wrong: range over an int")
+	}
+}
+
+type base struct{ id int }
+
+func (b base) ident() int       { return b.id }
+func (b *base) bump()           { b.id++ }
+func (b base) describe() string { return "base" }
+
+type derived struct {
+	base
+	name string
+}
+
+func (d derived) describe() string { return "derived " + d.base.describe() }
+
+type celsius float64
+
+func named() (x int, err error) {
+	defer func() { x *= 2 }()
+	x = 21
+	return x, nil
+}
+
+func more(n int) {
+	d := derived{base{n}, "d"}
+	d.bump()
+	if !(d.ident() == 8 && d.id == 8 && d.describe() == "derived base") {
+		panic("wrong: embedded fields and promoted methods")
+	}
+	count := 0
+	inc := func() { count += n }
+	inc()
+	inc()
+	if !(count == 14) {
+		panic("wrong: closures share captured variables")
+	}
+	adder := func(k int) func(int) int { return func(x int) int { return x + k*n } }
+	if !(adder(2)(1) == 15) {
+		panic("wrong: nested closures")
+	}
+	var i8 int8 = int8(n * 20) // 140 wraps to -116
+	var u64 uint64 = math.MaxUint64 - uint64(n)
+	if !(i8 == -116 && u64/2 == 9223372036854775804 && u64%10 == 8) {
+		panic("wrong: narrow and unsigned integers")
+	}
+	var u uint = uint(n)
+	if !(u<<70 == 0 && ^u == math.MaxUint-7 && -n>>1 == -4 && ^n == -8) {
+		panic("wrong: large shifts and complements")
+	}
+	a, b := n, 3
+	a, b = b, a
+	if !(a == 3 && b == 7) {
+		panic("wrong: parallel assignment")
+	}
+	xs := []int{1, 2}
+	xs = append(xs, xs...)
+	if !(len(xs) == 4 && xs[3] == 2 && sum(xs...) == 6) {
+		panic("wrong: append and spread a slice")
+	}
+	grid := make([][]int, 3)
+	for i := range grid {
+		grid[i] = make([]int, n)
+		grid[i][i] = i + 1
+	}
+	if !(grid[2][2] == 3 && grid[1][2] == 0 && len(grid[0]) == 7) {
+		panic("wrong: slices of slices")
+	}
+	arr := [4]int{1, 2, 3, 4}
+	pa := &arr
+	total := 0
+	for i, v := range pa {
+		total += i * v
+	}
+	pa[0] = n
+	if !(total == 20 && arr[0] == 7 && len(pa) == 4) {
+		panic("wrong: pointer to array")
+	}
+	word := ""
+	switch strconv.Itoa(n) {
+	case "6", "7":
+		word = "six or seven"
+	default:
+		word = "other"
+	}
+	if !(word == "six or seven") {
+		panic("wrong: switch on strings")
+	}
+	t := celsius(n) * 2
+	if !(float64(t) == 14 && t > 10) {
+		panic("wrong: named types")
+	}
+	add := vec.add
+	if !(add(vec{1, 1}, vec{n, 0}) == vec{8, 1}) {
+		panic("wrong: method expression")
+	}
+	x, _ := named()
+	if !(x == 42) {
+		panic("wrong: defer changes a named result")
+	}
+	c := complex(float64(n), 1)
+	c *= c
+	if !(real(c) == 48 && imag(c) == 14) {
+		panic("wrong: complex numbers")
+	}
+	ms := map[int]vec{1: {1, 2}}
+	mv := ms[1]
+	mv.x = n
+	if !(ms[1].x == 1 && len(ms) == 1) {
+		panic("wrong: map values are copies")
+	}
+	ps := []*vec{{1, 1}, {2, 2}}
+	for _, p := range ps {
+		p.x += n
+	}
+	if !(ps[0].x == 8 && ps[1].x == 9) {
+		panic("wrong: pointers in a slice")
+	}
+	structs := [2]vec{}
+	structs[1].y = n
+	copyOf := structs
+	copyOf[1].y = 0
+	if !(structs[1].y == 7 && copyOf != structs) {
+		panic("wrong: arrays of structs")
+	}
+	if !(math.IsNaN(min(math.NaN(), float64(n))) && max(-0.0, 0.0) == 0) {
+		panic("wrong: min of NaN")
+	}
+}
+
+type number interface{ ~int | ~float64 }
+
+func total[T number](xs []T) T {
+	var s T
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+type stack[T any] struct{ items []T }
+
+func (s *stack[T]) push(x T) { s.items = append(s.items, x) }
+func (s *stack[T]) pop() T {
+	x := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return x
+}
+
+func upTo(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i < n; i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+func generics(n int) {
+	if !(total([]int{1, 2, n}) == 10 && total([]float64{0.5, 0.25}) == 0.75) {
+		panic("wrong: generic sum")
+	}
+	var s stack[string]
+	s.push("a")
+	s.push(strconv.Itoa(n))
+	if !(s.pop() == "7" && len(s.items) == 1) {
+		panic("wrong: generic type")
+	}
+	acc := 0
+	for i := range upTo(n) {
+		if i == 5 {
+			break
+		}
+		acc += i
+	}
+	if !(acc == 10) {
+		panic("wrong: range over a function")
 	}
 }
