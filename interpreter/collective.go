@@ -68,6 +68,9 @@ func (s *sim) startCollective(r *rank, op Op) {
 	if op.Kind == OpSplit {
 		s.joinSplit(key, n, me, op)
 	}
+	if carriesContributions(op.Kind) {
+		s.contribute(key, n, me, op.Send)
+	}
 	// The rank's collective state is reused from one collective to the next.
 	r.collBuf = collective{op: op, seq: seq, steps: sched[me], posted: r.collBuf.posted[:0]}
 	r.coll = &r.collBuf
@@ -133,6 +136,9 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 func (s *sim) finishCollective(r *rank, c *collective) stepStatus {
 	if c.op.Kind == OpBcast && r.id != c.op.Root {
 		s.receiveBcast(r, c)
+	}
+	if carriesContributions(c.op.Kind) {
+		s.receiveContributions(r, c)
 	}
 	r.coll = nil
 	r.res = Result{}

@@ -222,9 +222,11 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		op.Kind, op.Bytes = OpReduce, bytesOf(1)
 		op.Root, err = rankArg(4, "root")
 		r.receivedAt(in.Pos(), name, args[2], op.Root)
+		op.Send, op.Recv = reduceContribution(args[1], args[3]), receiveInto(args[2])
 	case "Allreduce":
 		op.Kind, op.Bytes = OpAllreduce, bytesOf(1)
 		r.received(in.Pos(), name, args[2])
+		op.Send, op.Recv = reduceContribution(args[1], args[3]), receiveInto(args[2])
 	case "Gather", "Gatherv":
 		op.Kind, op.Bytes = OpGather, bytesOf(1)
 		op.Root, err = rankArg(len(args)-1, "root")
@@ -244,6 +246,9 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	case "Allgather":
 		op.Kind, op.Bytes = OpAllgather, bytesOf(1)
 		r.received(in.Pos(), name, args[2])
+		if send := payload(args[1]); send != nil {
+			op.Send, op.Recv = send, receiveGathered(args[2])
+		}
 	case "Alltoall", "Alltoallv":
 		op.Kind = OpAlltoall
 		if size > 0 {
@@ -401,9 +406,16 @@ func receiveInto(buf value) any {
 }
 
 // ReceiveData implements DataReceiver: the payload's values, as far as
-// the receive buffer holds them.
+// the receive buffer holds them; a reduction's or gather's contributions
+// combined.
 func (r *ssaRank) ReceiveData(into, data any) {
 	buf, ok1 := into.(value)
+	if c, ok := data.(Contributions); ok1 && ok {
+		data, ok = combine(c)
+		if !ok {
+			return
+		}
+	}
 	vals, ok2 := data.([]value)
 	if !ok1 || !ok2 || buf.obj == nil {
 		return

@@ -83,6 +83,7 @@ type message struct {
 
 type sim struct {
 	bcastData map[collKey]*bcastData
+	gathers   map[collKey]*gathered
 	splits    map[collKey]*splitState
 	groups    int // communicators made so far
 	net       Network
@@ -122,7 +123,7 @@ func (s *sim) newRequest() *request {
 // It fails with a *DeadlockError if every live rank blocks, or a
 // *RankError if a program or one of its operations fails.
 func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
-	s := &sim{net: net, opts: opts, bcastData: map[collKey]*bcastData{}, splits: map[collKey]*splitState{}, chans: map[int]*channelLoad{}, scheds: map[schedKey][][]Step{},
+	s := &sim{net: net, opts: opts, bcastData: map[collKey]*bcastData{}, gathers: map[collKey]*gathered{}, splits: map[collKey]*splitState{}, chans: map[int]*channelLoad{}, scheds: map[schedKey][][]Step{},
 		run: &Run{Ranks: make([]RankStats, len(progs))}}
 	for i, p := range progs {
 		r := &rank{id: i, prog: p, reqs: map[int]*request{}}

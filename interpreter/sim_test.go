@@ -39,6 +39,13 @@ func (h hockney) Schedule(kind OpKind, p, bytes, root int) [][]Step {
 				steps[r] = []Step{{Recvs: []Transfer{{root, bytes}}}}
 			}
 		}
+	case OpReduce:
+		for r := range p {
+			if r != root {
+				steps[r] = []Step{{Sends: []Transfer{{root, bytes}}}}
+				steps[root] = append(steps[root], Step{Recvs: []Transfer{{r, bytes}}})
+			}
+		}
 	case OpBarrier, OpAllreduce, OpAllgather:
 		for r := 1; r < p; r++ {
 			steps[0] = append(steps[0], Step{Recvs: []Transfer{{r, bytes}}})
