@@ -102,7 +102,7 @@ func writeScaling(b *strings.Builder, prefix string, sc Scaling, th float64) {
 // WriteCSV writes one line per row with a header; floats at full precision.
 func (r *SpeedupReport) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"p", "nodes", "ppn", "time_s", "speedup", "efficiency", "amdahl", "gustafson", "karp_flatt", "best_ppn", "f", "f_source"})
+	cw.Write([]string{"p", "nodes", "ppn", "time_s", "speedup", "efficiency", "amdahl", "gustafson", "karp_flatt", "best_ppn", "f", "f_source", "base_p"})
 	for _, row := range r.Rows {
 		kf := ""
 		if row.KarpFlatt != nil {
@@ -110,7 +110,7 @@ func (r *SpeedupReport) WriteCSV(w io.Writer) error {
 		}
 		cw.Write([]string{strconv.Itoa(row.P), strconv.Itoa(row.Nodes), strconv.Itoa(row.PPN), full(row.Time),
 			full(row.Speedup), full(row.Efficiency), full(row.Amdahl), full(row.Gustafson), kf,
-			strconv.FormatBool(row.BestPPN), full(r.F), r.FSource})
+			strconv.FormatBool(row.BestPPN), full(r.F), r.FSource, strconv.Itoa(r.base())})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
