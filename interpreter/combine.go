@@ -1,18 +1,20 @@
 package interpreter
 
-// Reductions and gathers carry data the way Bcast does: each member's
-// Op.Send (its contribution, when the program passes one) is kept until
-// every member has finished, and a member whose Op.Recv names a buffer
-// receives all contributions, in member order, as a Contributions
-// payload for its DataReceiver to combine (sum them, or lay them end to
-// end). So a count that every rank knows and an Allreduce sums, or the
-// block sizes an Allgather spreads, stay known.
+// Reductions, gathers, scatters and all-to-alls carry data the way Bcast
+// does: each member's Op.Send (its contribution, when the program passes
+// one) is kept until every member has finished, and a member whose
+// Op.Recv names a buffer receives all contributions, in member order, as
+// a Contributions payload for its DataReceiver to combine (sum them, lay
+// them end to end, take its block). So a count that every rank knows and
+// an Allreduce sums, the block sizes an Allgather spreads, the counts an
+// Alltoall exchanges before an Alltoallv, stay known.
 
 // Contributions is the payload of a reduction or gather: every member's
 // Op.Send, in the communicator's order.
 type Contributions struct {
-	Kind  OpKind
-	Parts []any
+	Kind     OpKind
+	Parts    []any
+	Me, Root int // the receiving member's index and the root's, in the communicator
 }
 
 // gathered collects the contributions to one collective.
@@ -24,7 +26,11 @@ type gathered struct {
 
 // carriesContributions says which collectives combine their members' data.
 func carriesContributions(k OpKind) bool {
-	return k == OpAllreduce || k == OpReduce || k == OpAllgather
+	switch k {
+	case OpAllreduce, OpReduce, OpAllgather, OpGather, OpScatter, OpAlltoall:
+		return true
+	}
+	return false
 }
 
 // contribute records member me's part of the collective key of n members.
@@ -49,13 +55,36 @@ func (s *sim) receiveContributions(r *rank, c *collective) {
 	if g == nil {
 		return
 	}
-	d, ok := r.prog.(DataReceiver)
-	if ok && c.op.Recv != nil && g.have == len(g.parts) && (c.op.Kind != OpReduce || r.id == c.op.Root) {
-		d.ReceiveData(c.op.Recv, Contributions{Kind: c.op.Kind, Parts: g.parts})
+	me, root := r.id, c.op.Root
+	if grp := c.op.Group; grp != nil {
+		me, root = grp.index[r.id], grp.index[c.op.Root]
+	}
+	complete := g.have == len(g.parts)
+	switch c.op.Kind {
+	case OpReduce, OpGather:
+		complete = complete && me == root // only the root receives
+	case OpScatter:
+		complete = g.parts[root] != nil // only the root sends
+	}
+	if d, ok := r.prog.(DataReceiver); ok && c.op.Recv != nil && complete {
+		d.ReceiveData(c.op.Recv, Contributions{Kind: c.op.Kind, Parts: g.parts, Me: me, Root: root})
 	}
 	if g.left--; g.left <= 0 {
 		delete(s.gathers, key)
 	}
+}
+
+// maxContributed bounds the values all members of a gather or an
+// all-to-all contribute together, so that the copies stay small at large
+// P (an all-to-all of 64-element blocks at P = 1024 would copy 67
+// million).
+const maxContributed = 1 << 20
+
+// perMember is the most elements a member of a collective of size members
+// contributes: limit, or less where the members together would pass
+// maxContributed.
+func perMember(limit int64, size int) int64 {
+	return min(limit, maxContributed/int64(max(1, size)))
 }
 
 // reduceSend is a rank's contribution to a reduction: its elements and
@@ -76,8 +105,10 @@ func reduceContribution(buf, op value) any {
 	return reduceSend{vals: vals, op: op.i}
 }
 
-// maxGathered bounds the receive buffers of gathers that carry values:
-// an Allgather of one count per rank at P = 1024 fills 1024 elements.
+// maxGathered bounds the buffers of gathers, scatters and all-to-alls
+// that carry values: an Allgather of one count per rank at P = 1024
+// fills 1024 elements, as does each rank's buffer of an Alltoall of
+// counts.
 const maxGathered = 1 << 16
 
 // receiveGathered is where an Allgather puts its contributions: buf, when
@@ -93,7 +124,9 @@ func receiveGathered(buf value) any {
 // Allgather's laid end to end, a reduction's combined element by element
 // (unknown where a contribution is unknown or of another kind).
 func combine(c Contributions) ([]value, bool) {
-	if c.Kind == OpAllgather {
+	n := len(c.Parts)
+	switch c.Kind {
+	case OpAllgather, OpGather:
 		var out []value
 		for _, p := range c.Parts {
 			vals, ok := p.([]value)
@@ -101,6 +134,25 @@ func combine(c Contributions) ([]value, bool) {
 				return nil, false
 			}
 			out = append(out, vals...)
+		}
+		return out, true
+	case OpScatter:
+		vals, ok := c.Parts[c.Root].([]value)
+		if !ok || len(vals)%n != 0 {
+			return nil, false
+		}
+		m := len(vals) / n
+		return vals[c.Me*m : (c.Me+1)*m], true
+	case OpAlltoall:
+		// Block Me of every member's buffer, in member order.
+		var out []value
+		for _, p := range c.Parts {
+			vals, ok := p.([]value)
+			if !ok || len(vals)%n != 0 {
+				return nil, false
+			}
+			m := len(vals) / n
+			out = append(out, vals[c.Me*m:(c.Me+1)*m]...)
 		}
 		return out, true
 	}

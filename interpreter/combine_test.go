@@ -39,4 +39,19 @@ func TestCombine(t *testing.T) {
 	if !ok || len(g) != 3 || g[2].i != 3 {
 		t.Errorf("gather = %v, %v", g, ok)
 	}
+	four := []value{intv(0), intv(1), intv(2), intv(3)}
+	sc, ok := combine(Contributions{Kind: OpScatter, Parts: []any{nil, four}, Me: 0, Root: 1})
+	if !ok || len(sc) != 2 || sc[1].i != 1 {
+		t.Errorf("scatter = %v, %v", sc, ok)
+	}
+	a2a, ok := combine(Contributions{Kind: OpAlltoall, Parts: []any{four, []value{intv(10), intv(11), intv(12), intv(13)}}, Me: 1})
+	if !ok || len(a2a) != 4 || a2a[0].i != 2 || a2a[3].i != 13 {
+		t.Errorf("alltoall = %v, %v", a2a, ok)
+	}
+	if _, ok := combine(Contributions{Kind: OpAlltoall, Parts: []any{four, []value{intv(1)}}}); ok {
+		t.Error("an all-to-all of blocks that do not divide combined")
+	}
+	if perMember(maxGathered, 1024) != 1024 || perMember(maxPayload, 2) != maxPayload {
+		t.Errorf("perMember: %d, %d", perMember(maxGathered, 1024), perMember(maxPayload, 2))
+	}
 }

@@ -233,11 +233,14 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		r.receivedAt(in.Pos(), name, args[2], op.Root)
 		if name == "Gatherv" {
 			r.assume(in.Pos(), "mpi.Gatherv is simulated as Gather with this rank's block size on every rank")
+		} else if send := payloadUpTo(args[1], perMember(maxPayload, size)); send != nil {
+			op.Send, op.Recv = send, receiveGathered(args[2])
 		}
 	case "Scatter":
 		op.Kind, op.Bytes = OpScatter, bytesOf(2)
 		op.Root, err = rankArg(3, "root")
 		r.received(in.Pos(), name, args[2])
+		op.Send, op.Recv = payloadUpTo(args[1], maxGathered), receiveInto(args[2])
 	case "Scatterv":
 		op.Kind, op.Bytes = OpScatter, bytesOf(4)
 		op.Root, err = rankArg(5, "root")
@@ -246,7 +249,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	case "Allgather":
 		op.Kind, op.Bytes = OpAllgather, bytesOf(1)
 		r.received(in.Pos(), name, args[2])
-		if send := payload(args[1]); send != nil {
+		if send := payloadUpTo(args[1], perMember(maxPayload, size)); send != nil {
 			op.Send, op.Recv = send, receiveGathered(args[2])
 		}
 	case "Alltoall", "Alltoallv":
@@ -260,6 +263,9 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			r.assume(in.Pos(), "mpi.Alltoallv is simulated as Alltoall with this rank's average block size")
 		}
 		r.received(in.Pos(), name, args[recv])
+		if name == "Alltoall" {
+			op.Send, op.Recv = payloadUpTo(args[1], perMember(maxGathered, size)), receiveGathered(args[2])
+		}
 	default:
 		return op, false, r.errorf(in.Pos(), "unsupported mpi function %s", name)
 	}
@@ -378,8 +384,12 @@ const maxPayload = 64
 // payload is what a send of buf carries: its elements when it is a small
 // slice with at least one known element, else nil (the receive buffer is
 // unknown already: a halo of computed data need not be copied).
-func payload(buf value) any {
-	if buf.k != vSlice || buf.obj == nil || buf.n > maxPayload {
+func payload(buf value) any { return payloadUpTo(buf, maxPayload) }
+
+// payloadUpTo is payload with another bound on the elements: a root's
+// buffer of a Scatter, or a buffer of an Alltoall, holds a block per rank.
+func payloadUpTo(buf value, limit int64) any {
+	if buf.k != vSlice || buf.obj == nil || buf.n > limit || buf.obj.allUnknown() {
 		return nil
 	}
 	known := false

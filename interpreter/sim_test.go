@@ -39,7 +39,25 @@ func (h hockney) Schedule(kind OpKind, p, bytes, root int) [][]Step {
 				steps[r] = []Step{{Recvs: []Transfer{{root, bytes}}}}
 			}
 		}
-	case OpReduce:
+	case OpScatter:
+		for r := range p {
+			if r != root {
+				steps[root] = append(steps[root], Step{Sends: []Transfer{{r, bytes}}})
+				steps[r] = []Step{{Recvs: []Transfer{{root, bytes}}}}
+			}
+		}
+	case OpAlltoall:
+		for r := range p {
+			var st Step
+			for q := range p {
+				if q != r {
+					st.Sends = append(st.Sends, Transfer{q, bytes})
+					st.Recvs = append(st.Recvs, Transfer{q, bytes})
+				}
+			}
+			steps[r] = []Step{st}
+		}
+	case OpReduce, OpGather:
 		for r := range p {
 			if r != root {
 				steps[r] = []Step{{Sends: []Transfer{{root, bytes}}}}

@@ -96,6 +96,13 @@ func boolv(b bool) value {
 
 func (v value) known() bool { return v.k != vUnknown }
 
+// allUnknown reports whether every cell of o is unknown without reading
+// them: none was written since it became unknown (havoc), so a payload
+// need not look at a large skipped buffer cell by cell.
+func (o *object) allUnknown() bool {
+	return o.def.k == vUnknown && len(o.dense) == 0 && len(o.cells) == 0
+}
+
 func (v value) String() string {
 	switch v.k {
 	case vUnknown:

@@ -44,6 +44,33 @@ func main() {
 		if work != total[0] {
 			panic("wrong: loop over gathered counts")
 		}
+		gathered := make([]int, size)
+		mpi.Gather(c, []int{mine * 10}, gathered, 0)
+		if rank == 0 && gathered[size-1] != size*10 {
+			panic("wrong: Gather at the root")
+		}
+		var all []int
+		if rank == 0 {
+			all = make([]int, 2*size)
+			for i := range all {
+				all[i] = i
+			}
+		}
+		two := make([]int, 2)
+		mpi.Scatter(c, all, two, 0)
+		if two[0] != 2*rank || two[1] != 2*rank+1 {
+			panic("wrong: Scatter")
+		}
+		sendCounts, recvCounts := make([]int, size), make([]int, size)
+		for to := range sendCounts {
+			sendCounts[to] = 100*rank + to
+		}
+		mpi.Alltoall(c, sendCounts, recvCounts)
+		for from := range recvCounts {
+			if recvCounts[from] != 100*from+rank {
+				panic("wrong: Alltoall")
+			}
+		}
 		sub := c.Split(rank%2, rank)
 		low := []int{0}
 		mpi.Allreduce(sub, []int{rank}, low, mpi.Min)
