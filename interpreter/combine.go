@@ -9,8 +9,8 @@ package interpreter
 // an Allreduce sums, the block sizes an Allgather spreads, the counts an
 // Alltoall exchanges before an Alltoallv, stay known.
 
-// Contributions is the payload of a reduction or gather: every member's
-// Op.Send, in the communicator's order.
+// Contributions is the payload of a reduction, gather, scatter or
+// all-to-all: every member's Op.Send, in the communicator's order.
 type Contributions struct {
 	Kind     OpKind
 	Parts    []any
@@ -47,8 +47,8 @@ func (s *sim) contribute(key collKey, n, me int, send any) {
 }
 
 // receiveContributions hands r what collective c combined, if every
-// member contributed and r receives (a Reduce's root, every member of an
-// Allreduce or Allgather).
+// member that sends contributed (a Scatter's root; all the others) and r
+// receives (a Reduce's or Gather's root; every member of the others).
 func (s *sim) receiveContributions(r *rank, c *collective) {
 	key := collKey{groupID(c.op.Group), c.seq}
 	g := s.gathers[key]
@@ -94,9 +94,9 @@ type reduceSend struct {
 	op   int64
 }
 
-// reduceContribution is what a rank contributes to Reduce or Allreduce of buf with
-// operation op: nil unless both are known well enough (a small buffer
-// with a known element, a known operation).
+// reduceContribution is what a rank contributes to Reduce or Allreduce
+// of buf with operation op: nil unless both are known well enough (a
+// small buffer with a known element, a known operation).
 func reduceContribution(buf, op value) any {
 	vals, ok := payload(buf).([]value)
 	if !ok || op.k != vInt || op.i < 0 || op.i > 3 {
@@ -111,8 +111,8 @@ func reduceContribution(buf, op value) any {
 // counts.
 const maxGathered = 1 << 16
 
-// receiveGathered is where an Allgather puts its contributions: buf, when
-// it is known and not too large.
+// receiveGathered is where a gather or an all-to-all puts what it
+// receives: buf, when it is known and not too large.
 func receiveGathered(buf value) any {
 	if buf.k != vSlice || buf.obj == nil || buf.n > maxGathered {
 		return nil
@@ -120,9 +120,11 @@ func receiveGathered(buf value) any {
 	return buf
 }
 
-// combine makes the values a member receives from the contributions:
-// Allgather's laid end to end, a reduction's combined element by element
-// (unknown where a contribution is unknown or of another kind).
+// combine makes the values member c.Me receives from the contributions:
+// a gather's laid end to end, a scatter's block of the root's buffer,
+// an all-to-all's block of every member's, a reduction's combined element
+// by element (unknown where a contribution is unknown or of another
+// kind).
 func combine(c Contributions) ([]value, bool) {
 	n := len(c.Parts)
 	switch c.Kind {
@@ -178,10 +180,21 @@ func combine(c Contributions) ([]value, bool) {
 func reduceValues(a, b value, op int64) value {
 	switch {
 	case a.k == vInt && b.k == vInt:
-		return intv([]int64{a.i + b.i, a.i * b.i, min(a.i, b.i), max(a.i, b.i)}[op])
+		return intv(reduceOp(a.i, b.i, op))
 	case a.k == vFloat && b.k == vFloat:
-		x, y := a.fl(), b.fl()
-		return floatv([]float64{x + y, x * y, min(x, y), max(x, y)}[op])
+		return floatv(reduceOp(a.fl(), b.fl(), op))
 	}
 	return unknown
+}
+
+func reduceOp[T int64 | float64](x, y T, op int64) T {
+	switch op {
+	case 0:
+		return x + y
+	case 1:
+		return x * y
+	case 2:
+		return min(x, y)
+	}
+	return max(x, y)
 }
