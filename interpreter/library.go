@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -185,17 +186,26 @@ var pureLib = map[string]libFunc{
 		}
 		return strv(strings.Repeat(a[0].str(), int(a[1].i))), true, nil
 	},
-	"flag.Int":        flagDef(flagInt),
-	"flag.Int64":      flagDef(flagInt),
-	"flag.Uint":       flagDef(flagInt),
-	"flag.Float64":    flagDef(flagFloat),
-	"flag.Bool":       flagDef(flagBool),
-	"flag.String":     flagDef(flagString),
-	"flag.IntVar":     flagVar(flagInt),
-	"flag.Int64Var":   flagVar(flagInt),
-	"flag.Float64Var": flagVar(flagFloat),
-	"flag.BoolVar":    flagVar(flagBool),
-	"flag.StringVar":  flagVar(flagString),
+	"flag.Int":         flagDef(flagInt),
+	"flag.Int64":       flagDef(flagInt),
+	"flag.Uint":        flagDef(flagUint),
+	"flag.Uint64":      flagDef(flagUint),
+	"flag.Float64":     flagDef(flagFloat),
+	"flag.Bool":        flagDef(flagBool),
+	"flag.String":      flagDef(flagString),
+	"flag.Duration":    flagDef(flagDuration),
+	"flag.IntVar":      flagVar(flagInt),
+	"flag.Int64Var":    flagVar(flagInt),
+	"flag.UintVar":     flagVar(flagUint),
+	"flag.Uint64Var":   flagVar(flagUint),
+	"flag.Float64Var":  flagVar(flagFloat),
+	"flag.BoolVar":     flagVar(flagBool),
+	"flag.StringVar":   flagVar(flagString),
+	"flag.DurationVar": flagVar(flagDuration),
+	"flag.Func":        flagCode(flagFunc, 0, 2),
+	"flag.BoolFunc":    flagCode(flagBoolFunc, 0, 2),
+	"flag.Var":         flagCode(flagValue, 1, 0),
+	"flag.TextVar":     flagCode(flagValue, 1, 0),
 	"flag.Parse": func(r *ssaRank, in *ssa.Call, _ []value) (value, bool, error) {
 		return value{}, true, r.flags.parse(r.opts.Args)
 	},
@@ -228,9 +238,18 @@ type flagKind uint8
 
 const (
 	flagInt flagKind = iota
+	flagUint
 	flagFloat
 	flagBool
 	flagString
+	flagDuration
+	// flagFunc and flagBoolFunc are flag.Func and BoolFunc, flagValue
+	// flag.Var and TextVar: the program's own code takes the value, which
+	// the emulation does not run; what that code can reach becomes
+	// unknown when the flag is given.
+	flagFunc
+	flagBoolFunc
+	flagValue
 )
 
 // flagSet emulates package flag's command line, so that main parses the
@@ -258,6 +277,15 @@ func flagVar(kind flagKind) libFunc {
 	return func(r *ssaRank, in *ssa.Call, a []value) (value, bool, error) {
 		r.store(a[0], a[2])
 		return value{}, true, r.flags.define(a[1], kind, a[0])
+	}
+}
+
+// flagCode defines a flag whose value the program's own code takes (a
+// function, a flag.Value): the name is argument nameArg, that code
+// argument codeArg.
+func flagCode(kind flagKind, nameArg, codeArg int) libFunc {
+	return func(r *ssaRank, in *ssa.Call, a []value) (value, bool, error) {
+		return value{}, true, r.flags.define(a[nameArg], kind, a[codeArg])
 	}
 }
 
@@ -303,7 +331,7 @@ func (fs *flagSet) parse(args []string) error {
 			}
 			return fmt.Errorf("flag provided but not defined: -%s", name)
 		}
-		if d.kind == flagBool && !hasVal {
+		if (d.kind == flagBool || d.kind == flagBoolFunc) && !hasVal {
 			val, hasVal = "true", true
 		}
 		if !hasVal {
@@ -335,6 +363,21 @@ func (fs *flagSet) parse(args []string) error {
 			v = boolv(b)
 		case flagString:
 			v = strv(val)
+		case flagUint:
+			n, err := strconv.ParseUint(val, 0, 64)
+			if err != nil {
+				return fmt.Errorf("invalid value %q for flag -%s: %v", val, name, err)
+			}
+			v = intv(int64(n))
+		case flagDuration:
+			t, err := time.ParseDuration(val)
+			if err != nil {
+				return fmt.Errorf("invalid value %q for flag -%s: %v", val, name, err)
+			}
+			v = intv(int64(t))
+		default: // the program's code takes it: what it reaches is unknown
+			havocReach(d.ptr, 0)
+			continue
 		}
 		d.ptr.obj.set(d.ptr.i, v)
 	}

@@ -101,3 +101,19 @@ func TestGoSemantics(t *testing.T) {
 		t.Logf("assumed at %s: %s", a.Pos, a.What)
 	}
 }
+
+// TestFlagKinds: every kind of flag parses as package flag does, those
+// whose value the program's own code takes (Func, Var) included, so that
+// giving one does not stop the prediction.
+func TestFlagKinds(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/flags")
+	o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
+	args := []string{"-n", "5", "-u", "1099511627776", "-d", "1.5s", "-w", "7", "-name", "a", "-mode", "slow", "input"}
+	sp, err := NewSSAPrograms(prog, pkg, o, 1, ExecOptions{Args: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Simulate(net1, sp.Programs(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
