@@ -275,12 +275,9 @@ func maxCompute(r *interpreter.Run) float64 {
 // prepare loads the program's model and reduction plan, obtains its
 // profile, and builds the oracle from them.
 func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)) (*model.Program, *Oracle, error) {
-	mp, err := model.Load(model.Config{Dir: opts.Dir}, opts.Package)
+	mp, err := loadModel(opts.Dir, opts.Package)
 	if err != nil {
 		return nil, nil, err
-	}
-	if len(mp.Packages) != 1 || mp.Packages[0].Pkg.Name() != "main" {
-		return nil, nil, fmt.Errorf("prediction: %s is not a single main package", opts.Package)
 	}
 	lp, err := loopnest.FromModel(mp, nil)
 	if err != nil {

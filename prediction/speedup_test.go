@@ -389,3 +389,27 @@ func TestSpeedupMaxSteps(t *testing.T) {
 		t.Fatalf("got %v, want the step limit's error", err)
 	}
 }
+
+// TestSpeedupCountsOwnPackages: a kernel in a package of the program's own
+// module is the program's code: its loop is costed from the profile, so
+// ten times the terms predict about ten times the time. Loaded as a
+// library (before), the call cost its site's own time whatever n was.
+func TestSpeedupCountsOwnPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	dir := t.TempDir()
+	predict := func(n string) float64 {
+		pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/ownpkg",
+			Args: []string{"-n", n}, ProfileArgs: []string{"-n", "200000"}, NP: []int{1}, Machine: "ib-qdr",
+			ProfileOut: filepath.Join(dir, "p.json")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pred.Report.Rows[0].Time
+	}
+	small, large := predict("2000000"), predict("20000000")
+	if r := large / small; r < 8 || r > 12 {
+		t.Errorf("n = 2e6: %g s, n = 2e7: %g s (ratio %.2f), want about 10", small, large, r)
+	}
+}
