@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 	"sync"
 
 	"github.com/parpredict/parpredict/interpreter"
@@ -485,6 +486,11 @@ func (o *Oracle) CopyCost(call ssa.CallInstruction) (perElem, meanElems float64,
 	return pr.TotalNs * 1e-9 / float64(pr.Iters), float64(pr.Iters) / float64(pr.Execs), id, true
 }
 
+// libNoteShare is the share of the profiled run from which a library call
+// site predicted with other arguments than the profile's is noted: the
+// others (a Println, flag.Parse) matter little whatever their arguments.
+const libNoteShare = 0.01
+
 // CallCost implements interpreter.Oracle: the profiled own time of the
 // call's statement when it was timed (else its time is part of the
 // enclosing region's block costs).
@@ -502,7 +508,12 @@ func (o *Oracle) CallCost(call ssa.CallInstruction) float64 {
 			if pr, ok := o.prof.Region(l.ID()); ok && pr.Timed && pr.Execs > 0 {
 				// An own time below zero is the probes' calibrated
 				// cost exceeding what the site measured, not time.
-				return max(pr.OwnNs, 0) * 1e-9 / float64(pr.Execs)
+				t := max(pr.OwnNs, 0) * 1e-9 / float64(pr.Execs)
+				if pr.Library && o.otherArgs && max(pr.OwnNs, 0) >= libNoteShare*o.prof.Totals.MainNs {
+					o.note(o.mp.Fset, call.Pos(), "library call %s costs its profiled %s per call, measured with the profile's arguments (%s); with these its time may differ (a sort of more elements takes longer): profile with arguments closer to these if it matters",
+						pr.Callee, time.Duration(t*1e9).Round(time.Microsecond), strings.Join(o.prof.Meta.Args, " "))
+				}
+				return t
 			}
 		}
 	}

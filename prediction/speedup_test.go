@@ -413,3 +413,24 @@ func TestSpeedupCountsOwnPackages(t *testing.T) {
 		t.Errorf("n = 2e6: %g s, n = 2e7: %g s (ratio %.2f), want about 10", small, large, r)
 	}
 }
+
+// TestLibraryCallWithOtherArgumentsIsNoted: a library call that takes much
+// of the profiled run (sort.Float64s) costs its profiled time per call;
+// predicted with other arguments than the profile's, the notes say so.
+func TestLibraryCallWithOtherArgumentsIsNoted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	out := filepath.Join(t.TempDir(), "p.json")
+	for _, args := range [][]string{{"-n", "20000"}, {"-n", "2000000"}} {
+		pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/libsort",
+			Args: args, ProfileArgs: []string{"-n", "20000"}, NP: []int{1}, Machine: "ib-qdr", ProfileOut: out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		noted := strings.Contains(strings.Join(pred.Notes, "\n"), "library call sort.Float64s costs its profiled")
+		if want := args[1] != "20000"; noted != want {
+			t.Errorf("args %v: noted %v, want %v: %q", args, noted, want, pred.Notes)
+		}
+	}
+}
