@@ -8,8 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 	"sync"
+	"time"
 
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/loopnest"
