@@ -74,21 +74,19 @@ type Prediction struct {
 	// program panics or deadlocks there, or an operation of it fails
 	// (Report.Failed says the same in words). A sweep fails as a whole
 	// only when every configuration does.
-	Failed []ConfigError
+	Failed []ConfigFailure
 	// Timeline is the per-rank timeline of the TimelineP configuration
 	// (nil when not asked for or not predicted); Report.PerRank has its
 	// totals.
 	Timeline *report.Timeline
 }
 
-// ConfigError is why one configuration of a sweep has no predicted time.
-type ConfigError struct {
+// ConfigFailure is a configuration of a sweep without a predicted time,
+// and why.
+type ConfigFailure struct {
 	Config report.Config
 	Err    error // a *interpreter.RankError, *interpreter.DeadlockError, ...
 }
-
-func (e *ConfigError) Error() string { return e.Err.Error() }
-func (e *ConfigError) Unwrap() error { return e.Err }
 
 // Speedup predicts the program's run time for every configuration.
 func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
@@ -168,7 +166,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	var failures []report.Failure
 	for i, out := range outcomes {
 		if out.err != nil {
-			pred.Failed = append(pred.Failed, ConfigError{Config: out.point.Config, Err: out.err})
+			pred.Failed = append(pred.Failed, ConfigFailure{Config: out.point.Config, Err: out.err})
 			c := out.point.Config
 			msg := strings.TrimPrefix(out.err.Error(), fmt.Sprintf("prediction: P=%d, %d x %d: ", c.P, c.Nodes, c.PPN))
 			failures = append(failures, report.Failure{Config: c, Error: msg})
