@@ -163,11 +163,18 @@ func noReturn(fn *types.Func) bool {
 }
 
 // Load loads the packages matching patterns, builds their SSA and the
-// control trees of all their functions.
+// control trees of all their functions. A single main package comes with
+// the packages of its module it imports (the program's own code; main is
+// Packages[0]).
 func Load(cfg Config, patterns ...string) (*Program, error) {
 	pkgs, err := LoadPackages(cfg, patterns...)
 	if err != nil {
 		return nil, err
+	}
+	if len(pkgs) == 1 && pkgs[0].Name == "main" && len(ownImports(pkgs[0])) > 0 {
+		if pkgs, err = withOwnPackages(cfg, patterns[0], pkgs[0]); err != nil {
+			return nil, err
+		}
 	}
 	prog, spkgs := BuildSSA(pkgs)
 	return Build(prog, pkgs, spkgs)

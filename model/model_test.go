@@ -299,3 +299,23 @@ func TestLoadNamesTheCurrentDirectory(t *testing.T) {
 		t.Errorf("the error does not name the directory %s: %v", dir, err)
 	}
 }
+
+// TestLoadIncludesOwnPackages: a main package comes with the packages of
+// its module that it imports, whose functions are the program's (the
+// mpi runtime, in the same module as the examples, stays out).
+func TestLoadIncludesOwnPackages(t *testing.T) {
+	p, err := Load(Config{Dir: ".."}, "./prediction/testdata/ownpkg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, sp := range p.Packages {
+		paths = append(paths, sp.Pkg.Path())
+	}
+	if len(paths) != 2 || p.Packages[0].Pkg.Name() != "main" || !strings.HasSuffix(paths[1], "/ownpkg/kern") {
+		t.Fatalf("packages %v, want main then its kern package", paths)
+	}
+	if p.Func("kern.Work") == nil {
+		t.Error("kern.Work has no control tree")
+	}
+}
