@@ -52,6 +52,10 @@ type Oracle struct {
 	// with the loop's region ID: the profile counts a loop's exits, not
 	// which test took them, so each such test gets the loop's exit rate.
 	sharedExit map[*ssa.BasicBlock]string
+	// loopExit are the exit tests of the profiled loops, with their loop
+	// and its iterations per entry in the profile's run: where a test
+	// depends on data, that count is what the simulation repeats.
+	loopExit map[*ssa.BasicBlock]loopExit
 	// otherArgs is set when the simulated arguments are not the
 	// profile's (SetArgs).
 	otherArgs bool
@@ -72,7 +76,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},
 		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{},
-		sharedExit: map[*ssa.BasicBlock]string{}}
+		sharedExit: map[*ssa.BasicBlock]string{}, loopExit: map[*ssa.BasicBlock]loopExit{}}
 	regions := map[string]*model.Region{}
 	for _, f := range mp.Funcs {
 		o.user[f.SSA] = f
@@ -223,6 +227,13 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 	}
 }
 
+// loopExit is a loop exit test's loop and its profiled iterations per
+// entry.
+type loopExit struct {
+	id    string
+	iters float64
+}
+
 // loopBranches sets the probabilities of loop r's exit tests.
 func (o *Oracle) loopBranches(id string, r *model.Region) {
 	pr, ok := o.prof.Region(id)
@@ -241,6 +252,9 @@ func (o *Oracle) loopBranches(id string, r *model.Region) {
 			continue
 		}
 		exits++
+		if pr.Execs > 0 {
+			o.loopExit[b] = loopExit{id: id, iters: float64(pr.Iters) / float64(pr.Execs)}
+		}
 		if counted[b] {
 			continue
 		}
@@ -338,6 +352,9 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		if loop, shared := o.sharedExit[b]; shared && o.otherArgs {
 			o.note(o.mp.Fset, blockPos(b), "loop %s has more than one exit test and this one depends on data: it exits at the loop's profiled rate, which the profile's arguments (%s) set; with other arguments the trip count may be wrong (docs/prediction.md, Known limits)",
 				loop, strings.Join(o.prof.Meta.Args, " "))
+		} else if e, ok := o.loopExit[b]; ok && o.otherArgs {
+			o.note(o.mp.Fset, blockPos(b), "loop %s exits on data the interpreter does not know: it runs %.4g iterations per entry, as in the profile's run (%s); with these arguments it may run more or fewer (an iteration to convergence): profile with arguments closer to these if it matters",
+				e.id, e.iters, strings.Join(o.prof.Meta.Args, " "))
 		}
 		return p, true
 	}

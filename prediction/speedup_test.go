@@ -434,3 +434,27 @@ func TestLibraryCallWithOtherArgumentsIsNoted(t *testing.T) {
 		}
 	}
 }
+
+// TestConvergenceLoopIsNoted: cg's iteration stops on a residual the
+// interpreter does not know, so it repeats the profile's iteration count;
+// predicted with other arguments, the notes say how many and from which.
+func TestConvergenceLoopIsNoted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	out := filepath.Join(t.TempDir(), "p.json")
+	for _, n := range []string{"32", "64"} {
+		pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./examples/cg",
+			Args: []string{"-n", n, "-check=false"}, ProfileArgs: []string{"-n", "32", "-check=false"},
+			NP: []int{1}, Machine: "ib-qdr", ProfileOut: out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(pred.Notes, "\n")
+		noted := strings.Contains(notes, "exits on data the interpreter does not know: it runs") &&
+			strings.Contains(notes, "iterations per entry, as in the profile's run (-n 32 -check=false)")
+		if want := n != "32"; noted != want {
+			t.Errorf("-n %s: noted %v, want %v: %s", n, noted, want, notes)
+		}
+	}
+}
