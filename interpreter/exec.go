@@ -66,6 +66,7 @@ type ssaRank struct {
 	// recover returns once, ending the panic.
 	panicking bool
 	panicVal  value
+	printed   []string // the last lines the rank printed, where known (output.go)
 }
 
 // rankBinder is the Binder of the frame that enters a reduced nest.

@@ -55,15 +55,19 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			return nil
 		}
 	}
+	if strings.HasPrefix(name, "fmt.") && r.formatCall(f, in, name, args) {
+		r.charge(ic.callCost, ic.callLabel)
+		return nil
+	}
 	switch {
 	case name == "os.Exit":
 		if c := args[0]; c.k == vInt && c.i == 0 {
 			r.stack = r.stack[:0]
 			return nil
 		}
-		return r.errorf(in.Pos(), "the program calls os.Exit(%v)", args[0])
+		return r.errorf(in.Pos(), "the program calls os.Exit(%v)%s", args[0], r.printedNote())
 	case strings.HasPrefix(name, "log.Fatal") || strings.HasPrefix(name, "log.Panic"):
-		return r.errorf(in.Pos(), "the program calls %s", name)
+		return r.errorf(in.Pos(), "the program calls %s%s", name, r.printedNote())
 	}
 	r.opaqueCall(f, in, ic, args)
 	if neverNil[name] {

@@ -129,7 +129,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		r.await = nil
 		return op, true, nil
 	case "Abort":
-		return op, false, r.errorf(in.Pos(), "rank %d calls Abort(%v)", r.rank, args[1])
+		return op, false, r.errorf(in.Pos(), "rank %d calls Abort(%v)%s", r.rank, args[1], r.printedNote())
 	case "Split":
 		op.Kind = OpSplit
 		if op.Color, err = intArg(1, "color"); err == nil {

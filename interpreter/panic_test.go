@@ -75,7 +75,7 @@ func TestErrorsAreNeverNil(t *testing.T) {
 	}
 	_, err = Simulate(net1, sp.Programs(), Options{})
 	var re *RankError
-	if !errors.As(err, &re) || re.Rank != 1 || !strings.Contains(err.Error(), "the program calls os.Exit(3)") {
+	if !errors.As(err, &re) || re.Rank != 1 || !strings.Contains(err.Error(), "the program calls os.Exit(3); it printed before: too many ranks: 2") {
 		t.Fatalf("got %v, want rank 1's os.Exit(3)", err)
 	}
 }

@@ -145,3 +145,43 @@ func (o *object) with(v value) *object {
 	o.set(int64(len(o.dense)), v)
 	return o
 }
+
+// TestFormat: fmt's text is made where every operand is a known value of a
+// type without methods, as fmt makes it.
+func TestFormat(t *testing.T) {
+	iface := func(v value, tt types.Type) value {
+		o := newObject(unknown, nil)
+		o.set(0, v)
+		o.t = tt
+		return value{k: vIface, obj: o}
+	}
+	ops := func(vs ...value) value {
+		o := newObject(unknown, nil)
+		for i, v := range vs {
+			o.set(int64(i), v)
+		}
+		return value{k: vSlice, obj: o, n: int64(len(vs)), c: int64(len(vs))}
+	}
+	named := types.NewNamed(types.NewTypeName(0, nil, "dur", nil), types.Typ[types.Int64], nil)
+	stringer := types.NewNamed(types.NewTypeName(0, nil, "level", nil), types.Typ[types.Int], nil)
+	stringer.AddMethod(types.NewFunc(0, nil, "String", types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(0, nil, "", types.Typ[types.String])), false)))
+	for _, tc := range []struct {
+		name string
+		args []value
+		want string
+		ok   bool
+	}{
+		{"fmt.Sprintf", []value{strv("%d rows, %.2f s, %s, %v"), ops(iface(intv(-3), types.Typ[types.Int]), iface(floatv(1.5), types.Typ[types.Float64]), iface(strv("x"), types.Typ[types.String]), iface(boolv(true), types.Typ[types.Bool]))}, "-3 rows, 1.50 s, x, true", true},
+		{"fmt.Sprintf", []value{strv("%x"), ops(iface(intv(255), types.Typ[types.Uint8]))}, "ff", true},
+		{"fmt.Sprint", []value{ops(iface(floatv(float64(float32(0.1))), types.Typ[types.Float32]))}, "0.1", true},
+		{"fmt.Println", []value{ops(iface(intv(7), named), iface(strv("a"), types.Typ[types.String]))}, "7 a\n", true},
+		{"fmt.Fprintf", []value{unknown, strv("%v"), ops(iface(intv(1), stringer))}, "", false},
+		{"fmt.Sprintf", []value{strv("%d"), ops(iface(unknown, types.Typ[types.Int]))}, "", false},
+		{"fmt.Sprintf", []value{unknown, ops()}, "", false},
+	} {
+		got, ok := format(tc.name, tc.args)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s%v = %q, %v; want %q, %v", tc.name, tc.args, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -64,9 +64,10 @@ func run(which string, size int) {
 	case "makeslice":
 		_ = make([]int, size-3) // want "makeslice: len out of range"
 	case "call":
-		panic("boom") // want "boom"
+		panic(fmt.Sprintf("boom at %d ranks", size)) // want "boom at 2 ranks"
 	case "exit":
 		if err := check(size); err != nil {
+			fmt.Fprintf(os.Stderr, "too many ranks: %d\n", size)
 			os.Exit(3) // exits
 		}
 	case "safe":
