@@ -130,8 +130,22 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		if err := o.addReduction(root); err != nil {
 			o.note(root.Func.Prog.Fset, root.Pos, "nest %s is executed, not reduced: %v", root.ID, err)
 		}
+		if _, kernel := o.kernelRate[root.Func]; !kernel {
+			o.noteUntimed(prof, root)
+		}
 	}
 	return o, nil
+}
+
+// noteUntimed notes a reduced nest that ran in the profile without a timer
+// or a kernel rate (kernelRates, from timed call statements): its time is
+// in its callers' own time, charged whatever its trip counts are here.
+// The profiler leaves a function untimed when a call of it is not timed:
+// one in a statement with several calls, or through a function value.
+func (o *Oracle) noteUntimed(prof *profiler.Profile, root *loopnest.Loop) {
+	if pr, ok := prof.Region(root.ID); ok && pr.Execs > 0 && !pr.Timed {
+		o.note(root.Func.Prog.Fset, root.Pos, "nest %s ran in the profile but was not timed: its time is in its callers' own time, which does not follow its trip counts (a call from a statement with several calls, such as f(g(x)), or through a function value leaves the callee untimed: call it in a statement of its own)", root.ID)
+	}
 }
 
 // addBlockCost charges t per execution of b to region id.

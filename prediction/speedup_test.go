@@ -458,3 +458,21 @@ func TestConvergenceLoopIsNoted(t *testing.T) {
 		}
 	}
 }
+
+// TestUntimedNestIsNoted: a kernel called in another call's argument list
+// runs untimed in the profile (no call timer for the statement), so its
+// time is its caller's and does not follow its trip count; the notes say
+// so and what to change.
+func TestUntimedNestIsNoted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/nestedcall",
+		NP: []int{1}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(pred.Notes, "\n"); !strings.Contains(notes, "nest main.work:loop") || !strings.Contains(notes, "was not timed") {
+		t.Errorf("notes: %s", notes)
+	}
+}
