@@ -107,9 +107,7 @@ const printedLines = 3
 
 // remember keeps text the rank printed, its last printedLines lines.
 func (r *ssaRank) remember(text string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		r.printed = append(r.printed, line)
-	}
+	r.printed = append(r.printed, strings.Split(strings.TrimRight(text, "\n"), "\n")...)
 	if n := len(r.printed); n > printedLines {
 		r.printed = append(r.printed[:0], r.printed[n-printedLines:]...)
 	}

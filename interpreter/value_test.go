@@ -95,12 +95,6 @@ func TestHavocReachesThroughClosuresAndInterfaces(t *testing.T) {
 // a struct with an unknown field, a huge array or an interface of unknown
 // dynamic type compares unknown rather than unequal.
 func TestEqual(t *testing.T) {
-	i1 := func(v value, tt types.Type) value {
-		o := newObject(unknown, nil)
-		o.set(0, v)
-		o.t = tt
-		return value{k: vIface, obj: o}
-	}
 	intT, strT := types.Typ[types.Int], types.Typ[types.String]
 	a, b := newObject(intv(0), nil), newObject(intv(0), nil)
 	st := func(x int64) value {
@@ -120,10 +114,10 @@ func TestEqual(t *testing.T) {
 		{"same cell", value{k: vPtr, obj: a, i: 2}, value{k: vPtr, obj: a, i: 2}, true, true},
 		{"other object", value{k: vPtr, obj: a}, value{k: vPtr, obj: b}, false, true},
 		{"unknown index", value{k: vPtr, obj: a, c: -1}, value{k: vPtr, obj: a, i: 1}, false, false},
-		{"ifaces equal", i1(intv(1), intT), i1(intv(1), intT), true, true},
-		{"ifaces other type", i1(intv(1), intT), i1(strv("1"), strT), false, true},
-		{"iface unknown type", value{k: vIface, obj: newObject(unknown, nil)}, i1(intv(1), intT), false, false},
-		{"iface nil", i1(intv(1), intT), value{k: vNil}, false, true},
+		{"ifaces equal", ifaceOf(intv(1), intT), ifaceOf(intv(1), intT), true, true},
+		{"ifaces other type", ifaceOf(intv(1), intT), ifaceOf(strv("1"), strT), false, true},
+		{"iface unknown type", value{k: vIface, obj: newObject(unknown, nil)}, ifaceOf(intv(1), intT), false, false},
+		{"iface nil", ifaceOf(intv(1), intT), value{k: vNil}, false, true},
 		{"structs", st(1), st(1), true, true},
 		{"structs differ", st(1), st(2), false, true},
 		{"struct unknown field", st(1), value{k: vStruct, obj: newObject(unknown, nil).with(unknown)}, false, false},
@@ -149,12 +143,6 @@ func (o *object) with(v value) *object {
 // TestFormat: fmt's text is made where every operand is a known value of a
 // type without methods, as fmt makes it.
 func TestFormat(t *testing.T) {
-	iface := func(v value, tt types.Type) value {
-		o := newObject(unknown, nil)
-		o.set(0, v)
-		o.t = tt
-		return value{k: vIface, obj: o}
-	}
 	ops := func(vs ...value) value {
 		o := newObject(unknown, nil)
 		for i, v := range vs {
@@ -171,12 +159,12 @@ func TestFormat(t *testing.T) {
 		want string
 		ok   bool
 	}{
-		{"fmt.Sprintf", []value{strv("%d rows, %.2f s, %s, %v"), ops(iface(intv(-3), types.Typ[types.Int]), iface(floatv(1.5), types.Typ[types.Float64]), iface(strv("x"), types.Typ[types.String]), iface(boolv(true), types.Typ[types.Bool]))}, "-3 rows, 1.50 s, x, true", true},
-		{"fmt.Sprintf", []value{strv("%x"), ops(iface(intv(255), types.Typ[types.Uint8]))}, "ff", true},
-		{"fmt.Sprint", []value{ops(iface(floatv(float64(float32(0.1))), types.Typ[types.Float32]))}, "0.1", true},
-		{"fmt.Println", []value{ops(iface(intv(7), named), iface(strv("a"), types.Typ[types.String]))}, "7 a\n", true},
-		{"fmt.Fprintf", []value{unknown, strv("%v"), ops(iface(intv(1), stringer))}, "", false},
-		{"fmt.Sprintf", []value{strv("%d"), ops(iface(unknown, types.Typ[types.Int]))}, "", false},
+		{"fmt.Sprintf", []value{strv("%d rows, %.2f s, %s, %v"), ops(ifaceOf(intv(-3), types.Typ[types.Int]), ifaceOf(floatv(1.5), types.Typ[types.Float64]), ifaceOf(strv("x"), types.Typ[types.String]), ifaceOf(boolv(true), types.Typ[types.Bool]))}, "-3 rows, 1.50 s, x, true", true},
+		{"fmt.Sprintf", []value{strv("%x"), ops(ifaceOf(intv(255), types.Typ[types.Uint8]))}, "ff", true},
+		{"fmt.Sprint", []value{ops(ifaceOf(floatv(float64(float32(0.1))), types.Typ[types.Float32]))}, "0.1", true},
+		{"fmt.Println", []value{ops(ifaceOf(intv(7), named), ifaceOf(strv("a"), types.Typ[types.String]))}, "7 a\n", true},
+		{"fmt.Fprintf", []value{unknown, strv("%v"), ops(ifaceOf(intv(1), stringer))}, "", false},
+		{"fmt.Sprintf", []value{strv("%d"), ops(ifaceOf(unknown, types.Typ[types.Int]))}, "", false},
 		{"fmt.Sprintf", []value{unknown, ops()}, "", false},
 	} {
 		got, ok := format(tc.name, tc.args)
@@ -184,4 +172,12 @@ func TestFormat(t *testing.T) {
 			t.Errorf("%s%v = %q, %v; want %q, %v", tc.name, tc.args, got, ok, tc.want, tc.ok)
 		}
 	}
+}
+
+// ifaceOf is an interface value holding v of dynamic type t.
+func ifaceOf(v value, t types.Type) value {
+	o := newObject(unknown, nil)
+	o.set(0, v)
+	o.t = t
+	return value{k: vIface, obj: o}
 }
