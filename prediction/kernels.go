@@ -1,9 +1,18 @@
 package prediction
 
 import (
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/parpredict/parpredict/loopnest"
 	"github.com/parpredict/parpredict/profiler"
 )
+
+// dynamicCallee is the profile's callee of a call through a function
+// value.
+const dynamicCallee = "(dynamic)"
 
 // kernelRates handles the program's small kernels (cg's dot, axpy): a
 // function called from a few coarse call statements, whose body and loops
@@ -21,11 +30,17 @@ func (o *Oracle) kernelRates(lp *loopnest.Program) {
 	for i := range o.prof.Regions {
 		r := &o.prof.Regions[i]
 		switch {
-		case r.Kind == profiler.Call && r.Callee != "" && !r.Library:
+		case r.Kind == profiler.Call && r.Callee != "" && r.Callee != dynamicCallee && !r.Library:
 			sites[r.Callee] = append(sites[r.Callee], r)
 		case r.Kind == profiler.FuncBody && r.Timed:
 			timedBody[r.Func] = true
 		}
+	}
+	// A closure's call statements name no callee in the profile (a call
+	// of a function value); the SSA knows it where the value is the
+	// closure made there (work := func(...){...}; s := work(n)).
+	for name, rs := range o.closureSites() {
+		sites[name] = append(sites[name], rs...)
 	}
 	reducible := map[*loopnest.Loop]bool{}
 	for _, n := range lp.Nests() {
@@ -90,4 +105,38 @@ func (o *Oracle) kernelCosts(root *loopnest.Loop) map[*loopnest.Loop]float64 {
 		costs[lf] = rate
 	}
 	return costs
+}
+
+// closureSites are the profiled call statements of the program's closures
+// by the closure's name: calls through a function value (so the profile
+// names no callee) whose SSA value is a function of the program (a closure
+// without free variables is the function itself).
+func (o *Oracle) closureSites() map[string][]*profiler.Region {
+	out := map[string][]*profiler.Region{}
+	for fn, f := range o.user {
+		for _, b := range fn.Blocks {
+			for i, in := range b.Instrs {
+				call, ok := in.(*ssa.Call)
+				if !ok || call.Call.IsInvoke() {
+					continue
+				}
+				callee := call.Call.StaticCallee() // the closure made there, or the function value
+				if callee == nil || o.user[callee] == nil {
+					continue
+				}
+				if l := f.LeafAt(b, i); l != nil {
+					if r, found := o.prof.Region(l.ID()); found && r.Kind == profiler.Call && r.Callee == dynamicCallee {
+						out[callee.String()] = append(out[callee.String()], r)
+					}
+				}
+			}
+		}
+	}
+	for name, rs := range out {
+		// Map order must not reach the sums: the same profile gives the
+		// same prediction to the last bit.
+		sort.Slice(rs, func(i, j int) bool { return rs[i].ID < rs[j].ID })
+		out[name] = slices.CompactFunc(rs, func(a, b *profiler.Region) bool { return a.ID == b.ID })
+	}
+	return out
 }

@@ -476,3 +476,26 @@ func TestUntimedNestIsNoted(t *testing.T) {
 		t.Errorf("notes: %s", notes)
 	}
 }
+
+// TestClosureKernelScales: a kernel written as a closure runs untimed
+// (the profiler times no function literal but rank bodies), its call
+// statement timed with the closure's time; charged per iteration of the
+// closure's loop (kernelRates, finding the callee in the SSA), it
+// follows the rank's share: four ranks predict well over twice as fast.
+// Charged per call (before), P = 4 took as long as P = 1.
+func TestClosureKernelScales(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/closurekernel",
+		NP: []int{1, 4}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := pred.Report.Rows[1].Speedup; s < 2.5 {
+		t.Errorf("speedup at P = 4: %.2f, want the closure's share to shrink with P", s)
+	}
+	if notes := strings.Join(pred.Notes, "\n"); strings.Contains(notes, "was not timed") {
+		t.Errorf("notes: %s", notes)
+	}
+}
