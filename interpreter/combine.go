@@ -111,15 +111,6 @@ func reduceContribution(buf, op value) any {
 // counts.
 const maxGathered = 1 << 16
 
-// receiveGathered is where a gather or an all-to-all puts what it
-// receives: buf, when it is known and not too large.
-func receiveGathered(buf value) any {
-	if buf.k != vSlice || buf.obj == nil || buf.n > maxGathered {
-		return nil
-	}
-	return buf
-}
-
 // combine makes the values member c.Me receives from the contributions:
 // a gather's laid end to end, a scatter's block of the root's buffer,
 // an all-to-all's block of every member's, a reduction's combined element

@@ -333,14 +333,21 @@ func (r *ssaRank) assume(pos token.Pos, format string, args ...any) {
 // Instructions without a position (If, Jump) borrow the nearest earlier one
 // in their block, else the function's.
 func (r *ssaRank) errorf(pos token.Pos, format string, args ...any) error {
+	at, fn := r.where(pos)
+	return fmt.Errorf("%s: in %s: %s", at, fn, fmt.Sprintf(format, args...))
+}
+
+// where is pos as file:line:column, borrowing the nearest earlier
+// position in the block when it has none, and the running function.
+func (r *ssaRank) where(pos token.Pos) (at, fn string) {
 	if !pos.IsValid() && len(r.stack) > 0 {
 		pos = r.nearestPos(r.top())
 	}
-	fn := "?"
+	fn = "?"
 	if len(r.stack) > 0 {
-		fn = r.stack[len(r.stack)-1].fn.String()
+		fn = r.top().fn.String()
 	}
-	return fmt.Errorf("%s: in %s: %s", r.shared.prog.Fset.Position(pos), fn, fmt.Sprintf(format, args...))
+	return r.shared.prog.Fset.Position(pos).String(), fn
 }
 
 func (r *ssaRank) nearestPos(f *frame) token.Pos {

@@ -234,7 +234,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		if name == "Gatherv" {
 			r.assume(in.Pos(), "mpi.Gatherv is simulated as Gather with this rank's block size on every rank")
 		} else if send := payloadUpTo(args[1], perMember(maxPayload, size)); send != nil {
-			op.Send, op.Recv = send, receiveGathered(args[2])
+			op.Send, op.Recv = send, receiveUpTo(args[2], maxGathered)
 		}
 	case "Scatter":
 		op.Kind, op.Bytes = OpScatter, bytesOf(2)
@@ -250,7 +250,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		op.Kind, op.Bytes = OpAllgather, bytesOf(1)
 		r.received(in.Pos(), name, args[2])
 		if send := payloadUpTo(args[1], perMember(maxPayload, size)); send != nil {
-			op.Send, op.Recv = send, receiveGathered(args[2])
+			op.Send, op.Recv = send, receiveUpTo(args[2], maxGathered)
 		}
 	case "Alltoall", "Alltoallv":
 		op.Kind = OpAlltoall
@@ -264,7 +264,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		}
 		r.received(in.Pos(), name, args[recv])
 		if name == "Alltoall" {
-			op.Send, op.Recv = payloadUpTo(args[1], perMember(maxGathered, size)), receiveGathered(args[2])
+			op.Send, op.Recv = payloadUpTo(args[1], perMember(maxGathered, size)), receiveUpTo(args[2], maxGathered)
 		}
 	default:
 		return op, false, r.errorf(in.Pos(), "unsupported mpi function %s", name)
@@ -408,8 +408,11 @@ func payloadUpTo(buf value, limit int64) any {
 
 // receiveInto is where a receive into buf puts a payload: buf, when it is
 // a small slice.
-func receiveInto(buf value) any {
-	if buf.k != vSlice || buf.obj == nil || buf.n > maxPayload {
+func receiveInto(buf value) any { return receiveUpTo(buf, maxPayload) }
+
+// receiveUpTo is buf when it is a known slice of at most limit elements.
+func receiveUpTo(buf value, limit int64) any {
+	if buf.k != vSlice || buf.obj == nil || buf.n > limit {
 		return nil
 	}
 	return buf

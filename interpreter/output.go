@@ -20,7 +20,6 @@ var fmtArgs = map[string]struct{ format, operands int }{
 	"fmt.Sprintf": {0, 1}, "fmt.Sprint": {-1, 0}, "fmt.Sprintln": {-1, 0},
 	"fmt.Printf": {0, 1}, "fmt.Print": {-1, 0}, "fmt.Println": {-1, 0},
 	"fmt.Fprintf": {1, 2}, "fmt.Fprint": {-1, 1}, "fmt.Fprintln": {-1, 1},
-	"fmt.Errorf": {0, 1},
 }
 
 // format is the text the fmt function name makes of args, when the
@@ -134,8 +133,6 @@ func (r *ssaRank) formatCall(f *frame, in *ssa.Call, name string, args []value) 
 		r.set(f, strv(text))
 		return true
 	}
-	if name != "fmt.Errorf" {
-		r.remember(text)
-	}
+	r.remember(text)
 	return false
 }

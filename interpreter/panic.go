@@ -25,17 +25,10 @@ func (e *PanicError) Error() string {
 // panicf is the PanicError of the instruction at pos in the running
 // function (positions borrowed as errorf does).
 func (r *ssaRank) panicf(pos token.Pos, format string, args ...any) error {
-	if !pos.IsValid() && len(r.stack) > 0 {
-		pos = r.nearestPos(r.top())
-	}
-	fn := "?"
-	if len(r.stack) > 0 {
-		fn = r.top().fn.String()
-	}
+	at, fn := r.where(pos)
 	// A run-time error: recover returns a runtime.Error, not nil, whose
 	// text the interpreter does not keep.
-	val := value{k: vIface, obj: newObject(unknown, nil)}
-	return &PanicError{Pos: r.shared.prog.Fset.Position(pos).String(), Func: fn, Msg: fmt.Sprintf(format, args...), val: val}
+	return &PanicError{Pos: at, Func: fn, Msg: fmt.Sprintf(format, args...), val: nonNilError()}
 }
 
 // unwind runs the program's panic pe as Go does: from the innermost frame

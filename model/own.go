@@ -15,9 +15,15 @@ import (
 // own is then modelled, not taken for a library. Main comes first, the
 // others by path.
 func withOwnPackages(cfg Config, pattern string, main *packages.Package) ([]*packages.Package, error) {
+	dir, pat, err := PackageDir(cfg.Dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Dir = dir
+	// The own imports of own imports: each round loads the new ones
+	// alone (their dependencies from export data) to read their imports.
 	seen := map[string]bool{}
-	next := ownImports(main)
-	for len(next) > 0 {
+	for next := ownImports(main); len(next) > 0; {
 		var paths []string
 		for _, p := range next {
 			if !seen[p] {
@@ -28,7 +34,7 @@ func withOwnPackages(cfg Config, pattern string, main *packages.Package) ([]*pac
 		if len(paths) == 0 {
 			break
 		}
-		pkgs, err := LoadPackages(Config{Dir: packageDir(cfg, pattern), Env: cfg.Env, BuildFlags: cfg.BuildFlags}, paths...)
+		pkgs, err := LoadPackages(cfg, paths...)
 		if err != nil {
 			return nil, err
 		}
@@ -41,25 +47,18 @@ func withOwnPackages(cfg Config, pattern string, main *packages.Package) ([]*pac
 	for p := range seen {
 		own = append(own, p)
 	}
-	sort.Strings(own)
-	dir, pat, err := PackageDir(cfg.Dir, pattern)
+	all, err := LoadPackages(cfg, append([]string{pat}, own...)...)
 	if err != nil {
 		return nil, err
 	}
-	all, err := LoadPackages(Config{Dir: dir, Env: cfg.Env, BuildFlags: cfg.BuildFlags}, append([]string{pat}, own...)...)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*packages.Package, 0, len(all))
-	for _, p := range all {
-		if p.Name == "main" {
-			out = append([]*packages.Package{p}, out...)
-		} else {
-			out = append(out, p)
+	// Main first, then by path.
+	sort.Slice(all, func(i, j int) bool {
+		if (all[i].Name == "main") != (all[j].Name == "main") {
+			return all[i].Name == "main"
 		}
-	}
-	sort.SliceStable(out[1:], func(i, j int) bool { return out[1+i].PkgPath < out[1+j].PkgPath })
-	return out, nil
+		return all[i].PkgPath < all[j].PkgPath
+	})
+	return all, nil
 }
 
 // ownImports are the import paths of p in its own module, but the mpi
@@ -76,13 +75,4 @@ func ownImports(p *packages.Package) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// packageDir is the directory pattern resolves against (PackageDir), or
-// cfg.Dir.
-func packageDir(cfg Config, pattern string) string {
-	if dir, _, err := PackageDir(cfg.Dir, pattern); err == nil {
-		return dir
-	}
-	return cfg.Dir
 }

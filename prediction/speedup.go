@@ -168,7 +168,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		if out.err != nil {
 			pred.Failed = append(pred.Failed, ConfigFailure{Config: out.point.Config, Err: out.err})
 			c := out.point.Config
-			msg := strings.TrimPrefix(out.err.Error(), fmt.Sprintf("prediction: P=%d, %d x %d: ", c.P, c.Nodes, c.PPN))
+			msg := strings.TrimPrefix(out.err.Error(), configPrefix(c.P, c.Nodes, c.PPN))
 			failures = append(failures, report.Failure{Config: c, Error: msg})
 			continue
 		}
@@ -213,6 +213,12 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	pred.Notes = append(pred.Notes, oracle.nodeContention(m).source())
 	pred.Notes = append(pred.Notes, oracle.Notes()...)
 	return pred, nil
+}
+
+// configPrefix starts a simulation's error with its configuration; the
+// report's failed lines, under the configuration already, leave it out.
+func configPrefix(p, nodes, ppn int) string {
+	return fmt.Sprintf("prediction: P=%d, %d x %d: ", p, nodes, ppn)
 }
 
 // sweepConfig is a configuration of a sweep that the machine holds.
@@ -405,7 +411,7 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 	}
 	run, err := interpreter.Simulate(simnet.New(m, pl), sp.Programs(), opts)
 	if err != nil {
-		return nil, nil, fmt.Errorf("prediction: P=%d, %d x %d: %w", pl.P, pl.Nodes, pl.PPN, err)
+		return nil, nil, fmt.Errorf("%s%w", configPrefix(pl.P, pl.Nodes, pl.PPN), err)
 	}
 	return run, sp, nil
 }
