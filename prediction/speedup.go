@@ -541,6 +541,9 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		if err == nil && !explicit && !hasContention(p, opts.ProfilePPN) {
 			err = fmt.Errorf("it has no contention runs with %v ranks", opts.ProfilePPN)
 		}
+		if err == nil && !explicit && max(p.Meta.Probes, 1) < profiler.Probes {
+			err = errors.New("an older profiler made it, which timed no call inside an expression")
+		}
 		if err == nil || explicit {
 			return p, err
 		}

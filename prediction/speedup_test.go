@@ -15,6 +15,7 @@ import (
 	"github.com/parpredict/parpredict/commmodel/bench"
 	"github.com/parpredict/parpredict/internal/testmod"
 	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/profiler"
 	"github.com/parpredict/parpredict/report"
 )
 
@@ -459,20 +460,42 @@ func TestConvergenceLoopIsNoted(t *testing.T) {
 	}
 }
 
-// TestUntimedNestIsNoted: a kernel called in another call's argument list
-// runs untimed in the profile (no call timer for the statement), so its
-// time is its caller's and does not follow its trip count; the notes say
-// so and what to change.
+// TestUntimedNestIsNoted: a kernel passed as a function value runs
+// untimed in the profile (a function used as a value is never timed), so
+// its time is its caller's and does not follow its trip count; the notes
+// say so and what to change.
 func TestUntimedNestIsNoted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/nestedcall",
+	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/valuekernel",
 		NP: []int{1}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if notes := strings.Join(pred.Notes, "\n"); !strings.Contains(notes, "nest main.work:loop") || !strings.Contains(notes, "was not timed") {
+		t.Errorf("notes: %s", notes)
+	}
+}
+
+// TestNestedCallKernelScales: a kernel called in another call's
+// arguments, total(c, work(n/P)), is timed in place (the profiler's
+// inline call timers), so its loop is timed and follows the rank's share.
+// Before, the statement's two calls got no timer, work ran untimed and
+// four ranks were predicted 0.94 times as fast as one.
+func TestNestedCallKernelScales(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/nestedcall",
+		NP: []int{1, 4}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json"), ProfileArgs: []string{"-n", "2000000"}, Args: []string{"-n", "2000000"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := pred.Report.Rows[1].Speedup; s < 2.5 {
+		t.Errorf("speedup at P = 4: %.2f, want the kernel's share to shrink with P", s)
+	}
+	if notes := strings.Join(pred.Notes, "\n"); strings.Contains(notes, "was not timed") {
 		t.Errorf("notes: %s", notes)
 	}
 }
@@ -497,5 +520,42 @@ func TestClosureKernelScales(t *testing.T) {
 	}
 	if notes := strings.Join(pred.Notes, "\n"); strings.Contains(notes, "was not timed") {
 		t.Errorf("notes: %s", notes)
+	}
+}
+
+// TestOlderProbesProfileIsRemade: a default profile made by an older
+// probe placement (meta probes absent) is made again, not reused.
+func TestOlderProbesProfileIsRemade(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	path := filepath.Join(t.TempDir(), "p.json")
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/nestedcall", NP: []int{1}, ProfileOut: path}
+	var log []string
+	logf := func(f string, a ...any) { log = append(log, fmt.Sprintf(f, a...)) }
+	p, err := obtainProfile(context.Background(), opts, logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Meta.Probes != profiler.Probes {
+		t.Fatalf("new profile's probes %d, want %d", p.Meta.Probes, profiler.Probes)
+	}
+	if _, err := obtainProfile(context.Background(), opts, logf); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(log); n != 2 { // profiling, wrote; then nothing: reused
+		t.Fatalf("log after reuse: %q", log)
+	}
+	p.Meta.Probes = 0
+	if err := p.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	log = nil
+	p, err = obtainProfile(context.Background(), opts, logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Meta.Probes != profiler.Probes || len(log) == 0 || !strings.Contains(log[0], "an older profiler made it") {
+		t.Errorf("probes %d, log %q: want the profile made again", p.Meta.Probes, log)
 	}
 }

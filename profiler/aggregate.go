@@ -145,7 +145,9 @@ func (a *aggregator) regionAt(site string) int {
 	}
 	best, bestSpan := -1, math.MaxInt
 	for _, r := range a.in.Regions {
-		if !a.plan.timed[r.Index] || filepath.Base(r.File) != site[:i] || line < r.Line || line > r.End {
+		// A call timed in place shares its line with the statement's
+		// other calls, which run outside its timer.
+		if !a.plan.timed[r.Index] || r.inline || filepath.Base(r.File) != site[:i] || line < r.Line || line > r.End {
 			continue
 		}
 		if span := r.End - r.Line; span < bestSpan || (span == bestSpan && r.Index > best) {

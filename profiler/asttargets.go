@@ -6,20 +6,24 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // ASTTargets derives probe targets from the syntax of the analysed
 // packages: every function body and function literal, every loop, both
 // arms of every if, every case clause, and every statement that calls
-// exactly one user or library function. IDs follow RegionID, with closures
+// exactly one user or library function (or one outermost call, the
+// others inside it), and every other call of a user function or a
+// function value that can be timed in place (inlineCall). IDs follow RegionID, with closures
 // named as go/ssa names them (main.main$1). It stands in for the model's
 // regions until the model supplies them.
 func ASTTargets(prog *Program) []Target {
 	var out []Target
+	inline := inlineCalls(prog, callStatements(prog))
 	for _, pkg := range prog.Packages {
 		for i, f := range pkg.Syntax {
 			file := pkg.CompiledGoFiles[i]
-			w := &targetWalker{prog: prog, pkg: pkg, file: file}
+			w := &targetWalker{prog: prog, pkg: pkg, file: file, inline: inline}
 			for _, d := range f.Decls {
 				fd, ok := d.(*ast.FuncDecl)
 				if !ok || fd.Body == nil {
@@ -40,9 +44,11 @@ type targetWalker struct {
 	prog *Program
 	pkg  *packages.Package
 	file string
-	fn   []string // enclosing function names, innermost last
-	lits []int    // closures seen so far in each enclosing function
-	out  []Target
+	// inline are the calls that can be timed in place (inlineCalls).
+	inline map[*ast.CallExpr]bool
+	fn     []string // enclosing function names, innermost last
+	lits   []int    // closures seen so far in each enclosing function
+	out    []Target
 }
 
 func (w *targetWalker) add(kind Kind, n ast.Node) {
@@ -77,6 +83,10 @@ func (w *targetWalker) stmts(root ast.Node) {
 			w.calls(n.Body)
 		case *ast.BlockStmt:
 			w.calls(n.List)
+		case *ast.CallExpr:
+			if w.inline[n] && !w.library(n) {
+				w.add(Call, n)
+			}
 		}
 		return true
 	})
@@ -92,6 +102,21 @@ func (w *targetWalker) calls(list []ast.Stmt) {
 			})
 		}
 	}
+}
+
+// library reports whether call's static callee is a function outside the
+// program's packages.
+func (w *targetWalker) library(call *ast.CallExpr) bool {
+	f, ok := typeutil.Callee(w.pkg.TypesInfo, call).(*types.Func)
+	if !ok || f.Pkg() == nil {
+		return false
+	}
+	for _, p := range w.prog.Packages {
+		if p.Types == f.Pkg() {
+			return false
+		}
+	}
+	return true
 }
 
 // funcName is the go/ssa-style name of a declared function: pkg.F,

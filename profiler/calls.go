@@ -19,10 +19,13 @@ var noReturn = map[string]bool{
 // call it times.
 var mpiQueries = map[string]bool{"Rank": true, "Size": true, "NP": true, "Wtime": true}
 
-// singleCall returns the one call of a user or library function in a
-// simple statement, and its static callee (nil for a dynamic call), or
-// nil when the statement has no such call, several, an MPI call, or a
-// call that never returns.
+// singleCall returns the call a simple statement's timer times, and its
+// static callee (nil for a dynamic call): the statement's one call of a
+// user or library function, or its outermost call when the others are
+// inside that call (total(c, work(n)): the calls inside get timers of
+// their own, inlineCall, nested in the statement's). It returns nil when
+// the statement has no such call, several outermost ones (f(a) + g(b):
+// each is timed in place), an MPI call, or a call that never returns.
 func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 	switch s := s.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.IncDecStmt, *ast.SendStmt:
@@ -33,9 +36,11 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 	default:
 		return nil, nil
 	}
-	var found *ast.CallExpr
-	var callee *types.Func
-	n := 0
+	type found struct {
+		call   *ast.CallExpr
+		callee *types.Func
+	}
+	var calls []found
 	bad := false
 	ast.Inspect(s, func(x ast.Node) bool {
 		switch x := x.(type) {
@@ -46,8 +51,7 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 			switch obj := obj.(type) {
 			case nil:
 				if _, isLit := ast.Unparen(x.Fun).(*ast.FuncLit); isLit {
-					n++
-					found, callee = x, nil
+					calls = append(calls, found{x, nil})
 				}
 				// else a conversion
 			case *types.Builtin:
@@ -63,22 +67,83 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 				if obj.Pkg() != nil && (obj.Pkg().Path() == mpiPath || noReturn[obj.Pkg().Path()+"."+obj.Name()]) {
 					bad = true
 				}
-				n++
-				found, callee = x, obj
+				callee := obj
 				if isInterfaceMethod(obj) {
 					callee = nil
 				}
+				calls = append(calls, found{x, callee})
 			default: // a call of a function value
-				n++
-				found, callee = x, nil
+				calls = append(calls, found{x, nil})
 			}
 		}
 		return true
 	})
-	if bad || n != 1 {
+	if bad || len(calls) == 0 {
 		return nil, nil
 	}
-	return found, callee
+	// Inspect visits an outer call before the calls inside it.
+	outer := calls[0]
+	for _, c := range calls[1:] {
+		if c.call.Pos() < outer.call.Pos() || c.call.End() > outer.call.End() {
+			return nil, nil
+		}
+	}
+	return outer.call, outer.callee
+}
+
+// inlineCall reports whether call can be timed in place, as an
+// expression: a call of a function, method or function value with one
+// result, not of package mpi, whose arguments make no MPI call and no call
+// that never returns. Calls in go and defer statements are the caller's to
+// exclude. Those are the calls that no statement timer covers: f(g(x)),
+// a + g(x), if g(x) > 0, return g(x).
+func inlineCall(info *types.Info, call *ast.CallExpr) bool {
+	tv, ok := info.Types[call.Fun]
+	if !ok || tv.IsType() || tv.IsBuiltin() {
+		return false
+	}
+	if sig, ok := tv.Type.Underlying().(*types.Signature); !ok || sig.Results().Len() != 1 {
+		return false
+	}
+	if f, ok := typeutil.Callee(info, call).(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == mpiPath {
+		return false
+	}
+	clean := true
+	for _, a := range call.Args {
+		ast.Inspect(a, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				switch obj := typeutil.Callee(info, x).(type) {
+				case *types.Builtin:
+					clean = clean && obj.Name() != "panic"
+				case *types.Func:
+					if p := obj.Pkg(); p != nil && ((p.Path() == mpiPath && !mpiQueries[obj.Name()]) || noReturn[p.Path()+"."+obj.Name()]) {
+						clean = false
+					}
+				}
+			}
+			return clean
+		})
+	}
+	return clean
+}
+
+// goCalls are the calls of go and defer statements in root: they cannot
+// be wrapped in a timer.
+func goCalls(root ast.Node) map[*ast.CallExpr]bool {
+	m := map[*ast.CallExpr]bool{}
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			m[n.Call] = true
+		case *ast.DeferStmt:
+			m[n.Call] = true
+		}
+		return true
+	})
+	return m
 }
 
 // isInterfaceMethod reports whether f is an abstract interface method,

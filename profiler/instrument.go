@@ -350,7 +350,9 @@ func (fi *fileInstr) enter(n, parent ast.Node) func() {
 			}
 		}
 	case *ast.CallExpr:
+		pop := fi.enterInlineCall(n)
 		fi.enterCall(n)
+		return pop
 	case ast.Stmt:
 		return fi.enterCallStmt(n, parent)
 	}
@@ -1050,6 +1052,34 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 		fi.open(s.Pos(), span(s), fmt.Sprintf("{ _pc%d := %s.Start(%d); ", k, probeName, k))
 		fi.closeAt(s.End(), span(s), "; "+stop+" }")
 	}
+	fi.regs = append(fi.regs, k)
+	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }
+}
+
+// enterInlineCall places the timer of a call target inside an
+// expression (inlineCall): the call becomes Timed(k, Start(k), call).
+func (fi *fileInstr) enterInlineCall(call *ast.CallExpr) func() {
+	t := fi.find(call, Call)
+	if t == nil {
+		return nil
+	}
+	callee, _ := typeutil.Callee(fi.pkg.TypesInfo, call).(*types.Func)
+	if callee != nil && isInterfaceMethod(callee) {
+		callee = nil
+	}
+	r := fi.newRegion(t)
+	r.callExpr, r.callee, r.inline = call, callee, true
+	r.lib = callee != nil && !fi.isOwn(callee)
+	k := r.Index
+	open := fmt.Sprintf("%s.Timed(%d, %s.Start(%d), ", probeName, k, probeName, k)
+	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {
+		// Untimed sites in loops count locally, as statements do.
+		l := loops[len(loops)-1]
+		l.count = append(l.count, k)
+		open = fmt.Sprintf("%s.TimedIn(%d, %s.Start(%d), &_pl%d, ", probeName, k, probeName, k, k)
+	}
+	fi.open(call.Pos(), span(call), open)
+	fi.closeAt(call.End(), span(call), ")")
 	fi.regs = append(fi.regs, k)
 	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }
 }

@@ -27,6 +27,7 @@ func ModelTargets(prog *Program) ([]Target, error) {
 	// Build reports functions it could not model alongside the others;
 	// those keep no probes, the rest are used.
 	stmts, copies := callStatements(prog), copyStatements(prog)
+	inline := inlineCalls(prog, stmts)
 	seen := map[ast.Node]bool{}
 	names := map[*ssa.Function]string{}
 	for _, f := range mp.Funcs {
@@ -79,6 +80,8 @@ func ModelTargets(prog *Program) ([]Target, error) {
 					}
 					if s, ok := stmts[call]; ok {
 						add(Target{ID: l.ID(), Kind: Call, Node: s, File: file, Func: f.Name})
+					} else if (l.Kind == model.UserCall || l.Kind == model.DynCall) && inline[call] {
+						add(Target{ID: l.ID(), Kind: Call, Node: call, File: file, Func: f.Name})
 					}
 				}
 			})
@@ -116,6 +119,24 @@ func clauses(n ast.Node) []ast.Stmt {
 		return n.Body.List
 	}
 	return nil
+}
+
+// inlineCalls are the calls that no statement timer covers (not in
+// stmts) and that can be timed in place (inlineCall).
+func inlineCalls(prog *Program, stmts map[*ast.CallExpr]ast.Stmt) map[*ast.CallExpr]bool {
+	m := map[*ast.CallExpr]bool{}
+	for _, pkg := range prog.Packages {
+		for _, f := range pkg.Syntax {
+			deferred := goCalls(f)
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && stmts[call] == nil && !deferred[call] && inlineCall(pkg.TypesInfo, call) {
+					m[call] = true
+				}
+				return true
+			})
+		}
+	}
+	return m
 }
 
 // copyStatements maps each statement of the program that is a call of

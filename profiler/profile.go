@@ -18,6 +18,13 @@ const (
 	// loops differently, and has no copy regions: its predictions would
 	// silently lose both).
 	Version = 3
+	// Probes is the revision of the probe placement a profile's meta
+	// records. A profile of an older revision has the same fields and is
+	// still read, but it timed less: before revision 2 (2026-11-26) a call
+	// inside an expression (total(c, work(n)), if check(x), return g(x))
+	// had no timer, and the function it called ran untimed. A default
+	// profile of an older revision is made again.
+	Probes = 2
 )
 
 // Profile is the content of a profile file: the measured numbers of every
@@ -49,7 +56,8 @@ type Meta struct {
 	SourceHash string       `json:"sourceHash"`
 	Sources    []SourceFile `json:"sources"`
 	ProbeCost  ProbeCost    `json:"probeCost"`
-	Targets    string       `json:"targets"` // where region IDs come from: "model" or "syntax" (the fallback)
+	Targets    string       `json:"targets"`          // where region IDs come from: "model" or "syntax" (the fallback)
+	Probes     int          `json:"probes,omitempty"` // revision of the probe placement (Probes); absent: 1
 }
 
 // SourceFile is one analysed file and the SHA-256 of its content.

@@ -547,7 +547,7 @@ func newProfile(prog *Program, in *Instrumented, plan timerPlan, m *measured, ru
 			GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH,
 			CPU: host.CPUModel(), Cores: runtime.NumCPU(), GOMAXPROCS: childMaxProcs(),
 			Date:       time.Now().UTC().Format(time.RFC3339),
-			SourceHash: hash, Sources: files,
+			SourceHash: hash, Sources: files, Probes: Probes,
 			ProbeCost: ProbeCost{TimerNs: c.Timer, BodyNs: c.Body, LoopNs: c.Loop, UntimedNs: c.Untimed, TickNs: c.Tick, VecEntryNs: c.VecEntry, VecElemNs: c.VecElem, ResolutionNs: c.ClockRes},
 		},
 		Regions: a.regions(),

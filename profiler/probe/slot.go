@@ -160,6 +160,26 @@ func Stop(k int, t0 int64) {
 	}
 }
 
+// Timed ends an execution of call site k begun by Start and passes the
+// call's value through: a call inside an expression, f(g(x)), is timed in
+// place as Timed(k, Start(k), g(x)), Go calling Start first (calls are
+// evaluated left to right) and Timed once g has returned.
+func Timed[T any](k int, t0 int64, v T) T {
+	Stop(k, t0)
+	return v
+}
+
+// TimedIn is Timed inside a loop of the counting binary: an untimed
+// execution is counted in the loop's local counter n, not atomically.
+func TimedIn[T any](k int, t0 int64, n *int64, v T) T {
+	if t0 != 0 {
+		Stop(k, t0)
+	} else {
+		*n++
+	}
+	return v
+}
+
 // Inc counts one execution of region k.
 func Inc(k int) {
 	if k < len(slots) {

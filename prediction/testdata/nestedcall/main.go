@@ -1,6 +1,5 @@
 // Command nestedcall is prediction test input: its kernel is called in the
-// argument list of another call, a statement the profiler gives no call
-// timer, so the kernel is counted but not timed.
+// argument list of another call, where the profiler times it in place.
 package main
 
 import (

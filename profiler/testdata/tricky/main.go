@@ -123,6 +123,48 @@ func chans(n int) int {
 	}
 }
 
+type vec []int
+
+func (v vec) scaled(k int) vec {
+	out := make(vec, len(v))
+	for i, x := range v {
+		out[i] = k * x
+	}
+	return out
+}
+
+func (v vec) sum() int { return sumOf(v) }
+
+func sumOf[T ~int](xs []T) T {
+	var s T
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+func positive(v int) bool { return v > 0 }
+
+// exprs calls functions inside expressions, where each call is timed in
+// place: in conditions, operands, a method chain, a return, a switch tag,
+// behind && and through a function value.
+func exprs(n int) int {
+	v := vec{1, 2, 3}
+	sq := func(x int) int { return x * x }
+	s := 0
+	for i := 0; i < sumOf(v)+n; i++ {
+		if positive(i) && classify(i) == "small" {
+			s += sq(i) + v.scaled(i).sum()
+		}
+	}
+	switch classify(s) {
+	case "big":
+		s += find([]int{s}, s)
+	}
+	defer func(x int) { s += x }(sq(2))
+	return s + sq(forever(3))
+}
+
 func main() {
 	if len(os.Args) > 5 {
 		fmt.Println("too many arguments")
@@ -138,6 +180,7 @@ func main() {
 	a.add(forever(7))
 	a.add(jumps(5))
 	a.add(chans(6))
+	a.add(exprs(4))
 	f := a.add
 	f(1)
 	words := []string{}
