@@ -1,6 +1,7 @@
 package prediction
 
 import (
+	"go/types"
 	"slices"
 	"sort"
 
@@ -23,7 +24,10 @@ const dynamicCallee = "(dynamic)"
 // the function is a reducible nest with counted iterations, the sites'
 // time is charged per iteration of the function's innermost counted loops
 // instead: rate = the sites' own time / the loops' profiled iterations,
-// and the sites themselves cost nothing more (carried).
+// and the sites themselves cost nothing more (carried). The calls of a
+// recursive function inside itself need no timer: the time of the
+// recursion is in its outer sites' (sum(xs) calling sum(xs[:h]) + sum(xs[h:])),
+// and the loops' iterations count every level.
 func (o *Oracle) kernelRates(lp *loopnest.Program) {
 	sites := map[string][]*profiler.Region{}
 	timedBody := map[string]bool{}
@@ -37,9 +41,11 @@ func (o *Oracle) kernelRates(lp *loopnest.Program) {
 		}
 	}
 	// A closure's call statements name no callee in the profile (a call
-	// of a function value); the SSA knows it where the value is the
-	// closure made there (work := func(...){...}; s := work(n)).
-	for name, rs := range o.closureSites() {
+	// of a function value), nor do calls through an interface; the SSA
+	// knows the callee where the value is the closure made there
+	// (work := func(...){...}; s := work(n)) or the program has one
+	// method that the interface's can be.
+	for name, rs := range o.dynamicSites() {
 		sites[name] = append(sites[name], rs...)
 	}
 	reducible := map[*loopnest.Loop]bool{}
@@ -53,7 +59,11 @@ func (o *Oracle) kernelRates(lp *loopnest.Program) {
 			continue
 		}
 		own, ok := 0.0, true
+		self := o.user[f.Fn]
 		for _, s := range ss {
+			if self != nil && s.Func == self.Name {
+				continue // a recursive call: its time is its outer site's
+			}
 			if s.Execs > 0 && !s.Timed {
 				ok = false
 			}
@@ -107,20 +117,27 @@ func (o *Oracle) kernelCosts(root *loopnest.Loop) map[*loopnest.Loop]float64 {
 	return costs
 }
 
-// closureSites are the profiled call statements of the program's closures
-// by the closure's name: calls through a function value (so the profile
-// names no callee) whose SSA value is a function of the program (a closure
-// without free variables is the function itself).
-func (o *Oracle) closureSites() map[string][]*profiler.Region {
+// dynamicSites are the profiled call statements whose callee the profile
+// does not name (a call through a function value or an interface), by
+// the callee's name where the SSA tells it: a function value that is a
+// function of the program (a closure without free variables is the
+// function itself), or an interface method that only one method of the
+// program can be.
+func (o *Oracle) dynamicSites() map[string][]*profiler.Region {
 	out := map[string][]*profiler.Region{}
 	for fn, f := range o.user {
 		for _, b := range fn.Blocks {
 			for i, in := range b.Instrs {
 				call, ok := in.(*ssa.Call)
-				if !ok || call.Call.IsInvoke() {
+				if !ok {
 					continue
 				}
-				callee := call.Call.StaticCallee() // the closure made there, or the function value
+				var callee *ssa.Function
+				if call.Call.IsInvoke() {
+					callee = o.onlyImplementation(call.Call.Value.Type(), call.Call.Method)
+				} else {
+					callee = call.Call.StaticCallee() // the closure made there, or the function value
+				}
 				if callee == nil || o.user[callee] == nil {
 					continue
 				}
@@ -139,4 +156,29 @@ func (o *Oracle) closureSites() map[string][]*profiler.Region {
 		out[name] = slices.CompactFunc(rs, func(a, b *profiler.Region) bool { return a.ID == b.ID })
 	}
 	return out
+}
+
+// onlyImplementation is the one method of the program's functions that a
+// call of method m through interface type iface can reach, or nil when
+// there are none or several.
+func (o *Oracle) onlyImplementation(iface types.Type, m *types.Func) *ssa.Function {
+	it, ok := iface.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var found *ssa.Function
+	for fn := range o.user {
+		sig := fn.Signature
+		if sig.Recv() == nil || fn.Name() != m.Name() || fn.Parent() != nil || fn.Synthetic != "" {
+			continue
+		}
+		if !types.Implements(sig.Recv().Type(), it) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = fn
+	}
+	return found
 }

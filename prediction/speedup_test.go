@@ -523,6 +523,32 @@ func TestClosureKernelScales(t *testing.T) {
 	}
 }
 
+// TestDynamicAndRecursiveKernelsScale: a kernel called through an
+// interface that one type implements, and one that recurses, are never
+// timed themselves (a dynamic callee; a body too fine to time), their
+// outer call statements are: charged per iteration of their loops
+// (kernelRates, the method found as the interface's only implementation,
+// the recursive calls' time inside the outer site's), they follow the
+// rank's share. Charged per call (before), P = 4 took as long as P = 1.
+func TestDynamicAndRecursiveKernelsScale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles programs")
+	}
+	for _, pkg := range []string{"ifacekernel", "recursivekernel"} {
+		pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/" + pkg,
+			NP: []int{1, 4}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := pred.Report.Rows[1].Speedup; s < 2.5 {
+			t.Errorf("%s: speedup at P = 4: %.2f, want the kernel's share to shrink with P", pkg, s)
+		}
+		if notes := strings.Join(pred.Notes, "\n"); strings.Contains(notes, "was not timed") {
+			t.Errorf("%s: notes: %s", pkg, notes)
+		}
+	}
+}
+
 // TestOlderProbesProfileIsRemade: a default profile made by an older
 // probe placement (meta probes absent) is made again, not reused.
 func TestOlderProbesProfileIsRemade(t *testing.T) {

@@ -1,5 +1,10 @@
 package profiler
 
+import (
+	"go/ast"
+	"go/types"
+)
+
 // Contention records how the compute of the program slows down when k
 // ranks run at once on this node. For each k in PPN, the rank count of the
 // rerun, Regions holds each timed region's own time per unit of work over
@@ -79,26 +84,34 @@ func countWorkUnits(g *aggregator) []float64 {
 		}
 	}
 	units := make([]float64, n)
-	kernel := map[string]float64{} // untimed function -> iterations of its leaves
+	// Iterations of the leaves of each untimed function, by kernelKey:
+	// a declared function's full name or a function literal.
+	kernel := map[any]float64{}
 	for _, r := range in.Regions {
 		k := r.Index
 		if r.Kind != Loop || plan.timed[k] || inner[k] {
 			continue
 		}
 		it := float64(g.rc(k).Iters)
-		if t := g.ta[k]; t >= 0 {
+		switch t := g.ta[k]; {
+		case r.fnLit != nil:
+			// A literal's loops run where it is called, not where it is
+			// written (its static ancestors).
+			kernel[r.fnLit] += it
+		case t >= 0:
 			units[t] += it
-		} else if r.decl != nil && !r.lit {
+		case r.decl != nil:
 			kernel[r.decl.FullName()] += it
 		}
 	}
 	// A call site of a kernel whose body is untimed does the kernel's
 	// leaf iterations, in the share of its executions among the kernel's
-	// call sites.
-	siteExecs := map[string]float64{}
+	// call sites (a recursive function's calls of itself are inside its
+	// outer sites: not sites of their own).
+	siteExecs := map[any]float64{}
 	for _, r := range in.Regions {
-		if r.Kind == Call && r.callee != nil {
-			siteExecs[r.callee.FullName()] += float64(g.execs[r.Index])
+		if key := kernelKey(r); key != nil && !recursive(r) {
+			siteExecs[key] += float64(g.execs[r.Index])
 		}
 	}
 	// An untimed call site of such a kernel inside a timed region (a
@@ -107,10 +120,11 @@ func countWorkUnits(g *aggregator) []float64 {
 	// kernel's loop follows the rank's share too.
 	for _, r := range in.Regions {
 		k := r.Index
-		if r.Kind != Call || r.callee == nil || plan.timed[k] || g.ta[k] < 0 {
+		key := kernelKey(r)
+		if key == nil || recursive(r) || plan.timed[k] || g.ta[k] < 0 {
 			continue
 		}
-		if it, e := kernel[r.callee.FullName()], siteExecs[r.callee.FullName()]; it > 0 && e > 0 {
+		if it, e := kernel[key], siteExecs[key]; it > 0 && e > 0 {
 			units[g.ta[k]] += it * float64(g.execs[k]) / e
 		}
 	}
@@ -119,8 +133,8 @@ func countWorkUnits(g *aggregator) []float64 {
 		if !plan.timed[k] {
 			continue
 		}
-		if r.Kind == Call && r.callee != nil && units[k] == 0 {
-			if it, e := kernel[r.callee.FullName()], siteExecs[r.callee.FullName()]; it > 0 && e > 0 {
+		if key := kernelKey(r); key != nil && !recursive(r) && units[k] == 0 {
+			if it, e := kernel[key], siteExecs[key]; it > 0 && e > 0 {
 				units[k] = it * float64(g.execs[k]) / e
 			}
 		}
@@ -134,4 +148,33 @@ func countWorkUnits(g *aggregator) []float64 {
 		}
 	}
 	return units
+}
+
+// kernelKey names the function a call region calls, as countWorkUnits
+// keys kernels: a declared function's full name, or the function literal
+// a dynamic call calls (region.target); nil for other regions.
+func kernelKey(r *region) any {
+	if r.Kind != Call {
+		return nil
+	}
+	f := r.callee
+	switch t := r.target.(type) {
+	case *types.Func:
+		f = t
+	case *ast.FuncLit:
+		return t
+	}
+	if f == nil {
+		return nil
+	}
+	return f.FullName()
+}
+
+// recursive reports whether call region r is in the function it calls.
+func recursive(r *region) bool {
+	key := kernelKey(r)
+	if lit, ok := key.(*ast.FuncLit); ok {
+		return r.fnLit == lit
+	}
+	return key != nil && r.fnLit == nil && r.decl != nil && r.decl.FullName() == key
 }

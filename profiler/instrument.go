@@ -105,6 +105,9 @@ type frame struct {
 	decl    *types.Func
 	lit     bool
 	hasGoto bool
+	// fnLit is the function literal of the frame when it is not a rank
+	// body (whose regions are its enclosing function's).
+	fnLit *ast.FuncLit
 }
 
 type loopInfo struct {
@@ -243,7 +246,7 @@ func (fi *fileInstr) newRegion(t *Target) *region {
 	r.Line = fi.prog.Fset.Position(t.Node.Pos()).Line
 	r.End = fi.prog.Fset.Position(t.Node.End()).Line
 	if fr := fi.top(); fr != nil {
-		r.decl, r.lit = fr.decl, fr.lit
+		r.decl, r.lit, r.fnLit = fr.decl, fr.lit, fr.fnLit
 		for _, l := range fr.loops {
 			r.inTight = r.inTight || l.reg.tight
 		}
@@ -376,7 +379,11 @@ func label(parent ast.Node) string {
 func (fi *fileInstr) enterLit(n *ast.FuncLit) func() {
 	outer := fi.top()
 	rank := fi.rankLits[n]
-	fi.frames = append(fi.frames, &frame{decl: outer.decl, lit: outer.lit || !rank, hasGoto: outer.hasGoto})
+	fr := &frame{decl: outer.decl, lit: outer.lit || !rank, hasGoto: outer.hasGoto, fnLit: outer.fnLit}
+	if !rank {
+		fr.fnLit = n
+	}
+	fi.frames = append(fi.frames, fr)
 	nregs := len(fi.regs)
 	if t := fi.find(n, FuncBody); t != nil {
 		r := fi.newRegion(t)
@@ -1039,6 +1046,9 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	r := fi.newRegion(t)
 	r.callExpr, r.callee = call, callee
 	r.lib = callee != nil && !fi.isOwn(callee)
+	if callee == nil {
+		r.target = fi.dynamicTarget(call)
+	}
 	k := r.Index
 	stop := fmt.Sprintf("%s.Stop(%d, _pc%d)", probeName, k, k)
 	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {
@@ -1070,6 +1080,9 @@ func (fi *fileInstr) enterInlineCall(call *ast.CallExpr) func() {
 	r := fi.newRegion(t)
 	r.callExpr, r.callee, r.inline = call, callee, true
 	r.lib = callee != nil && !fi.isOwn(callee)
+	if callee == nil {
+		r.target = fi.dynamicTarget(call)
+	}
 	k := r.Index
 	open := fmt.Sprintf("%s.Timed(%d, %s.Start(%d), ", probeName, k, probeName, k)
 	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {

@@ -29,6 +29,13 @@ type region struct {
 	tight    bool          // Loop: its body makes no call (callFree): probes inside would change its code
 	inTight  bool          // inside a tight loop of its function: never timed, so the timing binary has no probe there
 
+	// target is what a dynamic call (callee nil) calls, where the syntax
+	// tells: the one method of the program an interface method can be
+	// (*types.Func), or the function literal a variable holds
+	// (*ast.FuncLit); nil if unknown.
+	target any
+	fnLit  *ast.FuncLit // the function literal the region is in, when not a rank body
+
 	// noProbe regions have no probe: their count is the iterations of
 	// loop derivedFrom, less the count of derivedMinus (if >= 0).
 	noProbe      bool

@@ -1,0 +1,97 @@
+package profiler
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+
+	"github.com/parpredict/parpredict/profiler/probe"
+)
+
+// A dynamic call's target is known where the syntax tells: the one
+// method an interface method can be, the literal a variable is defined
+// with and never changed from; not for an interface with two
+// implementations or a variable assigned twice.
+func TestDynamicTargets(t *testing.T) {
+	_, _, in := instrumentCounting(t, ".", "./testdata/dynkernels")
+	got := map[string]string{}
+	for _, r := range in.Regions {
+		if r.Kind != Call || r.callExpr == nil || r.callee != nil {
+			continue
+		}
+		name := types.ExprString(r.callExpr.Fun)
+		switch tg := r.target.(type) {
+		case *types.Func:
+			got[name] = tg.FullName()
+		case *ast.FuncLit:
+			got[name] = "literal"
+		default:
+			got[name] = "unknown"
+		}
+	}
+	want := map[string]string{
+		"sm.sweep": "(github.com/parpredict/parpredict/profiler/testdata/dynkernels.jacobi).sweep",
+		"work":     "literal",
+		"other":    "unknown",
+		"sh.area":  "unknown",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: target %q, want %q (all: %v)", k, got[k], w, got)
+		}
+	}
+}
+
+// The work of a call site whose callee is untimed is the callee's
+// innermost iterations also when the call is dynamic (through an
+// interface, of a literal) or the callee recursive: the outer site of
+// sum does all of sum's iterations, its calls of itself being inside it.
+// Counted per execution instead, a kernel given 1/k of the data per rank
+// read as k times faster per unit on a shared node.
+func TestWorkUnitsOfDynamicAndRecursiveKernels(t *testing.T) {
+	_, _, in := instrumentCounting(t, ".", "./testdata/dynkernels")
+	loops := map[string]*region{}
+	sites := map[string][]*region{}
+	for _, r := range in.Regions {
+		switch {
+		case r.Kind == Loop && r.fnLit != nil:
+			loops["work"] = r
+		case r.Kind == Loop && r.decl != nil && r.decl.Name() != "main":
+			loops[r.decl.Name()] = r
+		case r.Kind == Call && r.callExpr != nil:
+			name := types.ExprString(r.callExpr.Fun)
+			sites[name] = append(sites[name], r)
+		}
+	}
+	if loops["sweep"] == nil || loops["work"] == nil || loops["sum"] == nil || len(sites["sum"]) != 3 {
+		t.Fatalf("loops %v, sites of sum %d", loops, len(sites["sum"]))
+	}
+	counts := &probe.Counts{Regions: make([]probe.RegionCounts, len(in.Regions))}
+	plan := timerPlan{timed: map[int]bool{}}
+	counts.Regions[loops["sweep"].Index] = probe.RegionCounts{Execs: 1, Iters: 1000}
+	counts.Regions[loops["work"].Index] = probe.RegionCounts{Execs: 1, Iters: 700}
+	counts.Regions[loops["sum"].Index] = probe.RegionCounts{Execs: 16, Iters: 64}
+	for _, name := range []string{"sm.sweep", "work"} {
+		s := sites[name][0]
+		counts.Regions[s.Index] = probe.RegionCounts{Execs: 1, Ns: 1000}
+		plan.timed[s.Index] = true
+	}
+	var outer *region
+	for _, s := range sites["sum"] {
+		if s.decl.Name() == "sum" {
+			counts.Regions[s.Index] = probe.RegionCounts{Execs: 15}
+		} else {
+			outer = s
+			counts.Regions[s.Index] = probe.RegionCounts{Execs: 1, Ns: 1000}
+			plan.timed[s.Index] = true
+		}
+	}
+	a := &aggregator{in: in, plan: plan, m: measured{counts: counts, np: 1}}
+	a.run()
+	units := a.workUnits()
+	for name, want := range map[*region]float64{sites["sm.sweep"][0]: 1000, sites["work"][0]: 700, outer: 64} {
+		if got := units[name.Index]; got != want {
+			t.Errorf("%s: %v units, want %v", name.ID, got, want)
+		}
+	}
+}
