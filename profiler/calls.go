@@ -19,7 +19,8 @@ var noReturn = map[string]bool{
 // call it times.
 var mpiQueries = map[string]bool{"Rank": true, "Size": true, "NP": true, "Wtime": true}
 
-// singleCall returns the call a simple statement's timer times, and its
+// singleCall returns the call a simple statement's timer times (or a
+// return statement's, returnResults), and its
 // static callee (nil for a dynamic call): the statement's one call of a
 // user or library function, or its outermost call when the others are
 // inside that call (total(c, work(n)): the calls inside get timers of
@@ -29,6 +30,12 @@ var mpiQueries = map[string]bool{"Rank": true, "Size": true, "NP": true, "Wtime"
 func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 	switch s := s.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.IncDecStmt, *ast.SendStmt:
+	case *ast.ReturnStmt:
+		// return f(x) of a function with several results, which no
+		// expression timer can wrap (returnResults).
+		if returnResults(info, s) == 0 {
+			return nil, nil
+		}
 	case *ast.DeclStmt:
 		if gd, ok := s.Decl.(*ast.GenDecl); !ok || gd.Tok.String() != "var" {
 			return nil, nil
@@ -89,6 +96,23 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 		}
 	}
 	return outer.call, outer.callee
+}
+
+// returnResults is the number of results of the call that return
+// statement s returns, when s is return f(x) with f of several results;
+// else 0.
+func returnResults(info *types.Info, s *ast.ReturnStmt) int {
+	if len(s.Results) != 1 {
+		return 0
+	}
+	call, ok := ast.Unparen(s.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return 0
+	}
+	if t, ok := info.Types[call].Type.(*types.Tuple); ok && t.Len() > 1 {
+		return t.Len()
+	}
+	return 0
 }
 
 // inlineCall reports whether call can be timed in place, as an

@@ -341,7 +341,11 @@ func (fi *fileInstr) enter(n, parent ast.Node) func() {
 			fi.open(n.Colon+1, span(n), " "+fi.counter(r.Index)+";")
 		}
 	case *ast.ReturnStmt:
+		if pop, ok := fi.enterReturnCall(n); ok {
+			return pop
+		}
 		fi.flushLoops(n.Pos(), 0)
+		return fi.returnParent()
 	case *ast.BranchStmt:
 		if n.Label != nil && (n.Tok == token.BREAK || n.Tok == token.CONTINUE) {
 			loops := fi.top().loops
@@ -1064,6 +1068,76 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	}
 	fi.regs = append(fi.regs, k)
 	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }
+}
+
+// enterReturnCall places the timer of a call target that is a return
+// statement, return f(x) with f of several results: it becomes
+// { t := P.Start(K); r0, r1 := f(x); P.Stop(K, t); return r0, r1 }, the
+// loops it leaves flushed after the call, which runs inside them.
+func (fi *fileInstr) enterReturnCall(s *ast.ReturnStmt) (func(), bool) {
+	t := fi.find(s, Call)
+	if t == nil {
+		return nil, false
+	}
+	call, callee := singleCall(fi.pkg.TypesInfo, s)
+	n := returnResults(fi.pkg.TypesInfo, s)
+	if call == nil || n == 0 {
+		return nil, false
+	}
+	r := fi.newRegion(t)
+	r.callExpr, r.callee = call, callee
+	r.lib = callee != nil && !fi.isOwn(callee)
+	if callee == nil {
+		r.target = fi.dynamicTarget(call)
+	}
+	k := r.Index
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("_pr%d_%d", k, i)
+	}
+	results := strings.Join(names, ", ")
+	stop := fmt.Sprintf("%s.Stop(%d, _pc%d)", probeName, k, k)
+	loops := append([]*loopInfo(nil), fi.top().loops...)
+	if len(loops) > 0 && !fi.timing {
+		stop = fmt.Sprintf("if _pc%d != 0 { %s } else { %s }", k, stop, fi.counter(k))
+	}
+	ret := s.Pos() + token.Pos(len("return"))
+	fi.edits = append(fi.edits, edit{off: fi.offset(s.Pos()), end: fi.offset(ret), span: span(s),
+		text: fmt.Sprintf("{ _pc%d := %s.Start(%d); %s :=", k, probeName, k, results)})
+	fi.edits = append(fi.edits, edit{off: fi.offset(s.End()), end: -1, close: true, span: span(s), gen: func() string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "; %s; ", stop)
+		for i := len(loops) - 1; i >= 0; i-- {
+			b.WriteString(loops[i].flush())
+		}
+		fmt.Fprintf(&b, "return %s }", results)
+		return b.String()
+	}})
+	fi.regs = append(fi.regs, k)
+	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }, true
+}
+
+// returnParent makes the region around the function's loops the parent
+// of what a return statement inside them times (its calls, f(g(x)) or
+// return g(x)), and has it count outside the loops: the loops are flushed
+// before the statement, so their timers have stopped and their local
+// counters are spent when its expressions run. It returns what restores
+// the open regions and loops.
+func (fi *fileInstr) returnParent() func() {
+	fr := fi.top()
+	loops := fr.loops
+	if len(loops) == 0 {
+		return nil
+	}
+	regs := fi.regs
+	for i, k := range regs {
+		if k == loops[0].reg.Index {
+			fi.regs = append([]int(nil), regs[:i]...)
+			break
+		}
+	}
+	fr.loops = nil
+	return func() { fi.regs, fr.loops = regs, loops }
 }
 
 // enterInlineCall places the timer of a call target inside an

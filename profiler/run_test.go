@@ -406,3 +406,44 @@ func sourceLines(t *testing.T, file string) func(string) int {
 		return 0
 	}
 }
+
+// Calls that no statement of their own holds are timed, and so are the
+// functions they reach: work, called in total's arguments, and stats,
+// whose results scan returns from inside its loop and after it. Before
+// 2026-11-26 neither had a timer, and work's and stats' loops ran
+// untimed, their time their callers' own.
+func TestProfileCallsInExpressions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := tempModule(t, "calls")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-steps", "4"}, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sites := map[string][]int64{} // callee -> executions of its timed sites
+	for _, r := range p.Regions {
+		if r.Kind == Call && !r.Library {
+			if !r.Timed {
+				t.Errorf("call site %s (of %s) is not timed", r.ID, r.Callee)
+			}
+			name := r.Callee[strings.LastIndex(r.Callee, ".")+1:]
+			sites[name] = append(sites[name], r.Execs)
+		}
+	}
+	for name, want := range map[string][]int64{"work": {4}, "total": {4}, "scan": {4}, "stats": {2, 2}} {
+		if fmt.Sprint(sites[name]) != fmt.Sprint(want) {
+			t.Errorf("sites of %s executed %v times, want %v", name, sites[name], want)
+		}
+	}
+	for _, fn := range []string{"main.work", "main.stats"} {
+		for _, r := range p.Regions {
+			if r.Func == fn && (r.Kind == Loop || r.Kind == FuncBody) && !r.Timed {
+				t.Errorf("%s of %s is not timed", r.ID, fn)
+			}
+			if r.Func == fn && r.Kind == Loop && fn == "main.stats" && r.Iters != 2*501+2*1000 {
+				t.Errorf("%s: %d iterations, want %d", r.ID, r.Iters, 2*501+2*1000)
+			}
+		}
+	}
+}

@@ -165,6 +165,22 @@ func exprs(n int) int {
 	return s + sq(forever(3))
 }
 
+func divmod(a, b int) (int, int) { return a / b, a % b }
+
+// split returns a call of several results, inside a loop and after it,
+// and a call of one result from inside a loop.
+func split(xs []int) (int, int) {
+	for i, x := range xs {
+		if x < 0 {
+			return divmod(-x, i+1)
+		}
+		if x == 7 {
+			return sumOf(xs[:i]), i
+		}
+	}
+	return divmod(sumOf(xs), 3)
+}
+
 func main() {
 	if len(os.Args) > 5 {
 		fmt.Println("too many arguments")
@@ -181,6 +197,10 @@ func main() {
 	a.add(jumps(5))
 	a.add(chans(6))
 	a.add(exprs(4))
+	for _, xs := range [][]int{{1, 2, -9}, {3, 7}, {4, 5}} {
+		q, r := split(xs)
+		a.add(q*10 + r)
+	}
 	f := a.add
 	f(1)
 	words := []string{}

@@ -1,0 +1,66 @@
+// Command calls is profiler test input: calls that no statement of their
+// own holds - a kernel in another call's arguments, a call of several
+// results returned from inside a loop and after it.
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+func work(n int) float64 {
+	s := 0.0
+	for i := 0; i < n; i++ {
+		s += 1 / float64(i+1)
+	}
+	return s
+}
+
+func total(c *mpi.Comm, x float64) float64 {
+	out := []float64{0}
+	mpi.Allreduce(c, []float64{x}, out, mpi.Sum)
+	return out[0]
+}
+
+func stats(xs []float64) (float64, float64) {
+	lo, hi := xs[0], xs[0]
+	for _, x := range xs {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	return lo, hi
+}
+
+// scan returns the stats of xs up to its first negative element, from
+// inside its loop, else of all of xs.
+func scan(xs []float64) (float64, float64) {
+	for i, x := range xs {
+		if x < 0 {
+			return stats(xs[:i+1])
+		}
+	}
+	return stats(xs)
+}
+
+func main() {
+	n := flag.Int("n", 100000, "terms")
+	steps := flag.Int("steps", 4, "steps")
+	flag.Parse()
+	mpi.Main(func(c *mpi.Comm) {
+		s := 0.0
+		xs := make([]float64, 1000)
+		for i := range xs {
+			xs[i] = float64(i)
+		}
+		for i := 0; i < *steps; i++ {
+			s = total(c, work(*n/c.Size()))
+			xs[500] = float64(1 - 2*(i%2))
+			lo, hi := scan(xs)
+			s += lo + hi
+		}
+		if c.Rank() == 0 {
+			fmt.Println(s)
+		}
+	})
+}
