@@ -1,0 +1,72 @@
+package profiler
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEveryProgramInstruments instruments every program of the
+// repository (examples and test inputs), as the counting and as the
+// timing binary (every target timed), and compiles them: the probes'
+// text must be valid Go for every shape of code we have.
+func TestEveryProgramInstruments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles every program of the repository twice")
+	}
+	var dirs []string
+	for _, glob := range []string{"../examples/*", "../*/testdata/*", "../commmodel/*/testdata/*"} {
+		matches, _ := filepath.Glob(glob)
+		for _, d := range matches {
+			if src, _ := filepath.Glob(filepath.Join(d, "*.go")); len(src) > 0 && isMain(src[0]) {
+				dirs = append(dirs, "./"+strings.TrimPrefix(filepath.ToSlash(d), "../"))
+			}
+		}
+	}
+	if len(dirs) < 40 {
+		t.Fatalf("found %d programs: %v", len(dirs), dirs)
+	}
+	variants := []*Instrumented{{Files: map[string][]byte{}}, {Files: map[string][]byte{}}} // counting, timing
+	for _, d := range dirs {
+		prog, err := LoadProgram("..", d)
+		if err != nil {
+			continue // a program that does not compile on purpose
+		}
+		ts, err := ModelTargets(prog)
+		if err != nil {
+			ts = ASTTargets(prog)
+		}
+		for i, all := range variants {
+			in, err := Instrument(prog, ts, InstrOptions{Timing: i == 1})
+			if err != nil {
+				t.Fatalf("%s: %v", d, err)
+			}
+			for p, src := range in.Files {
+				all.Files[p] = src
+			}
+		}
+	}
+	for i, all := range variants {
+		overlay, err := writeOverlay(all, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.CommandContext(context.Background(), "go", append([]string{"build", "-overlay", overlay}, dirs...)...)
+		cmd.Dir = ".."
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			t.Errorf("%s binaries: the instrumented programs do not build: %v\n%s", []string{"counting", "timing"}[i], err, out.String())
+		}
+	}
+}
+
+// isMain reports whether the Go file at path is in package main.
+func isMain(path string) bool {
+	data, err := os.ReadFile(path)
+	return err == nil && (bytes.Contains(data, []byte("\npackage main\n")) || bytes.HasPrefix(data, []byte("package main\n")))
+}
