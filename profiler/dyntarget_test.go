@@ -95,3 +95,23 @@ func TestWorkUnitsOfDynamicAndRecursiveKernels(t *testing.T) {
 		}
 	}
 }
+
+// A method is left untimed for being called through an interface only
+// when its type implements that interface: grid's area shares its name
+// with shape's, not its signature. square's area is called through shape.
+func TestCalledThroughInterface(t *testing.T) {
+	_, _, in := instrumentCounting(t, ".", "./testdata/dynkernels")
+	found := map[string]bool{}
+	for _, r := range in.Regions {
+		if r.Kind == FuncBody && r.declBody && r.decl.Name() == "area" {
+			recv := types.TypeString(r.decl.Type().(*types.Signature).Recv().Type(), func(*types.Package) string { return "" })
+			found[recv] = in.calledThroughInterface(r.decl)
+		}
+	}
+	want := map[string]bool{"*grid": false, "square": true, "circle": true}
+	for recv, w := range want {
+		if got, ok := found[recv]; !ok || got != w {
+			t.Errorf("(%s).area called through an interface: %v (found %v), want %v", recv, got, ok, w)
+		}
+	}
+}

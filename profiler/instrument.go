@@ -26,8 +26,8 @@ type Instrumented struct {
 	// reported by the runtime (MPI call sites) still match the source.
 	Files map[string][]byte
 	uses  map[*types.Func]*funcUse
-	// dynamic holds the names of methods called through interfaces.
-	dynamic map[string]bool
+	// dynamic holds the interface methods the program calls, by name.
+	dynamic map[string][]*types.Func
 }
 
 // InstrOptions say how Instrument places probes.
@@ -53,7 +53,7 @@ func Instrument(prog *Program, targets []Target, opts InstrOptions) (*Instrument
 		t := &targets[i]
 		byNode[key{t.Node, t.Kind}] = t
 	}
-	in := &Instrumented{Files: map[string][]byte{}, uses: map[*types.Func]*funcUse{}, dynamic: map[string]bool{}}
+	in := &Instrumented{Files: map[string][]byte{}, uses: map[*types.Func]*funcUse{}, dynamic: map[string][]*types.Func{}}
 	for _, pkg := range prog.Packages {
 		for i, f := range pkg.Syntax {
 			path := pkg.CompiledGoFiles[i]
@@ -1204,7 +1204,9 @@ func (fi *fileInstr) enterCall(call *ast.CallExpr) {
 		return
 	}
 	if isInterfaceMethod(obj) {
-		fi.in.dynamic[obj.Name()] = true
+		if !slices.Contains(fi.in.dynamic[obj.Name()], obj) {
+			fi.in.dynamic[obj.Name()] = append(fi.in.dynamic[obj.Name()], obj)
+		}
 		return
 	}
 	if fi.isOwn(obj) {

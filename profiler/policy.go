@@ -120,7 +120,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 
 // cleanCallee reports whether every call of f is a timed call site.
 func cleanCallee(in *Instrumented, f *types.Func, plan timerPlan) bool {
-	if in.dynamic[f.Name()] && f.Type().(*types.Signature).Recv() != nil {
+	if in.calledThroughInterface(f) {
 		return false
 	}
 	u := in.uses[f]
@@ -133,6 +133,27 @@ func cleanCallee(in *Instrumented, f *types.Func, plan timerPlan) bool {
 		}
 	}
 	return true
+}
+
+// calledThroughInterface reports whether method f may be called through
+// an interface method the program calls: one of its name whose interface
+// f's receiver type implements.
+func (in *Instrumented) calledThroughInterface(f *types.Func) bool {
+	recv := f.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	for _, m := range in.dynamic[f.Name()] {
+		iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+		if !ok || types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+			return true
+		}
+	}
+	return false
 }
 
 // isEntry reports whether r is the body of main.main or of an init
