@@ -159,12 +159,12 @@ func (o *Oracle) dynamicSites() map[string][]*profiler.Region {
 }
 
 // onlyImplementation is the one method of the program's functions that a
-// call of method m through interface type iface can reach, or nil when
-// there are none or several.
+// call of method m through interface type iface, an interface of the
+// program, can reach, or nil when there are none or several.
 func (o *Oracle) onlyImplementation(iface types.Type, m *types.Func) *ssa.Function {
 	it, ok := iface.Underlying().(*types.Interface)
-	if !ok {
-		return nil
+	if !ok || !o.userPackage(m.Pkg()) {
+		return nil // a library's interface (fmt.Stringer) has implementations the program does not show
 	}
 	var found *ssa.Function
 	for fn := range o.user {
@@ -181,4 +181,14 @@ func (o *Oracle) onlyImplementation(iface types.Type, m *types.Func) *ssa.Functi
 		found = fn
 	}
 	return found
+}
+
+// userPackage reports whether p is one of the program's packages.
+func (o *Oracle) userPackage(p *types.Package) bool {
+	for _, sp := range o.mp.Packages {
+		if sp.Pkg == p {
+			return true
+		}
+	}
+	return false
 }

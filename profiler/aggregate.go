@@ -1,6 +1,7 @@
 package profiler
 
 import (
+	"go/types"
 	"math"
 	"path/filepath"
 	"sort"
@@ -174,8 +175,8 @@ func (a *aggregator) ownTimes() {
 		}
 	}
 	for _, r := range a.in.Regions {
-		if r.Kind == Call && r.callee != nil && a.plan.timed[r.Index] {
-			if b, ok := body[r.callee.FullName()]; ok {
+		if f := calleeOf(r); f != nil && a.plan.timed[r.Index] {
+			if b, ok := body[f.FullName()]; ok {
 				siteNs[b] += float64(a.rc(r.Index).Ns)
 			}
 		}
@@ -192,8 +193,8 @@ func (a *aggregator) ownTimes() {
 			if a.plan.vec[k] && !a.plan.apart[k] {
 				a.sub(k, float64(a.rc(k).Iters)*c.Tick)
 			}
-			if r.Kind == Call && r.callee != nil {
-				if b, ok := body[r.callee.FullName()]; ok && siteNs[b] > 0 {
+			if f := calleeOf(r); f != nil {
+				if b, ok := body[f.FullName()]; ok && siteNs[b] > 0 {
 					share := float64(a.rc(k).Ns) / siteNs[b]
 					a.own[k] -= share * float64(a.rc(b).Ns)
 					a.sub(k, share*float64(a.execs[b])*c.Body)
@@ -307,7 +308,7 @@ func (a *aggregator) regions() []Region {
 				g.Imbalance = imbalance(runs, a.costs.Tick)
 			}
 		case Call:
-			g.Callee, g.Library = calleeName(r.callee), r.lib
+			g.Callee, g.Library = calleeName(calleeOf(r)), r.lib
 		}
 		out = append(out, g)
 	}
@@ -517,4 +518,18 @@ func tripStats(entries, iters, sq, lo, hi int64) *Trips {
 	mean := float64(iters) / float64(entries)
 	v := float64(sq)/float64(entries) - mean*mean
 	return &Trips{Min: lo, Max: hi, Mean: mean, Std: math.Sqrt(max(v, 0))}
+}
+
+// calleeOf is the function call region r calls: its static callee, or
+// the one method of the program an interface call can reach
+// (region.target); nil if unknown or r is no call.
+func calleeOf(r *region) *types.Func {
+	if r.Kind != Call {
+		return nil
+	}
+	if r.callee != nil {
+		return r.callee
+	}
+	f, _ := r.target.(*types.Func)
+	return f
 }

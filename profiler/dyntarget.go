@@ -9,8 +9,8 @@ import (
 )
 
 // dynamicTarget is what a dynamic call calls, where the program's syntax
-// tells (see region.target): for a call through an interface, the one
-// method of the program's types that implements it; for a call of a
+// tells (see region.target): for a call through an interface of the
+// program, the one method of the program's types that implements it; for a call of a
 // variable, the function literal it was defined with, when nothing else
 // is ever assigned to it and its address is not taken. The profiler needs
 // it to know a call site's work: the iterations of its callee's loops.
@@ -18,7 +18,9 @@ func (fi *fileInstr) dynamicTarget(call *ast.CallExpr) any {
 	info := fi.pkg.TypesInfo
 	switch obj := typeutil.Callee(info, call).(type) {
 	case *types.Func:
-		if isInterfaceMethod(obj) {
+		// Only an interface of the program: a library's (fmt.Stringer)
+		// has implementations the program does not show.
+		if isInterfaceMethod(obj) && fi.isOwn(obj) {
 			if f := fi.onlyImplementation(obj); f != nil {
 				return f
 			}

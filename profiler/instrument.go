@@ -1204,20 +1204,19 @@ func (fi *fileInstr) enterCall(call *ast.CallExpr) {
 		return
 	}
 	if isInterfaceMethod(obj) {
+		// A call of a method of the program's interface that one type of
+		// the program implements is a call of that type's method.
+		if target, ok := fi.dynamicTarget(call).(*types.Func); ok {
+			fi.recordSite(target, call)
+			return
+		}
 		if !slices.Contains(fi.in.dynamic[obj.Name()], obj) {
 			fi.in.dynamic[obj.Name()] = append(fi.in.dynamic[obj.Name()], obj)
 		}
 		return
 	}
 	if fi.isOwn(obj) {
-		u := fi.in.use(obj)
-		site := -1
-		if len(fi.regs) > 0 {
-			if r := fi.in.Regions[fi.regs[len(fi.regs)-1]]; r.Kind == Call && r.callExpr == call {
-				site = r.Index
-			}
-		}
-		u.sites = append(u.sites, site)
+		fi.recordSite(obj, call)
 		return
 	}
 	full := obj.Pkg().Path() + "." + obj.Name()
@@ -1248,6 +1247,19 @@ func (fi *fileInstr) enterCall(call *ast.CallExpr) {
 	}
 	fi.edits = append(fi.edits, edit{off: fi.offset(sel.Pos()), end: fi.offset(sel.End()), text: to})
 	fi.extra = append(fi.extra, fmt.Sprintf("var _ = %s.%s", x.Name, sel.Sel.Name))
+}
+
+// recordSite records call as a call of user function f: at the call
+// region open around it, or at none (-1).
+func (fi *fileInstr) recordSite(f *types.Func, call *ast.CallExpr) {
+	u := fi.in.use(f)
+	site := -1
+	if len(fi.regs) > 0 {
+		if r := fi.in.Regions[fi.regs[len(fi.regs)-1]]; r.Kind == Call && r.callExpr == call {
+			site = r.Index
+		}
+	}
+	u.sites = append(u.sites, site)
 }
 
 func (in *Instrumented) use(f *types.Func) *funcUse {

@@ -409,7 +409,8 @@ func sourceLines(t *testing.T, file string) func(string) int {
 
 // Calls that no statement of their own holds are timed, and so are the
 // functions they reach: work, called in total's arguments, and stats,
-// whose results scan returns from inside its loop and after it. Before
+// whose results scan returns from inside its loop and after it; and so is
+// jacobi's smooth, called through an interface only jacobi implements. Before
 // 2026-11-26 neither had a timer, and work's and stats' loops ran
 // untimed, their time their callers' own.
 func TestProfileCallsInExpressions(t *testing.T) {
@@ -431,19 +432,26 @@ func TestProfileCallsInExpressions(t *testing.T) {
 			sites[name] = append(sites[name], r.Execs)
 		}
 	}
-	for name, want := range map[string][]int64{"work": {4}, "total": {4}, "scan": {4}, "stats": {2, 2}} {
+	for name, want := range map[string][]int64{"work": {4}, "total": {4}, "scan": {4}, "stats": {2, 2}, "smooth": {4}} {
 		if fmt.Sprint(sites[name]) != fmt.Sprint(want) {
 			t.Errorf("sites of %s executed %v times, want %v", name, sites[name], want)
 		}
 	}
-	for _, fn := range []string{"main.work", "main.stats"} {
+	for _, fn := range []string{"main.work", "main.stats", "main.(jacobi).smooth"} {
+		loops := 0
 		for _, r := range p.Regions {
+			if r.Func == fn && r.Kind == Loop {
+				loops++
+			}
 			if r.Func == fn && (r.Kind == Loop || r.Kind == FuncBody) && !r.Timed {
 				t.Errorf("%s of %s is not timed", r.ID, fn)
 			}
 			if r.Func == fn && r.Kind == Loop && fn == "main.stats" && r.Iters != 2*501+2*1000 {
 				t.Errorf("%s: %d iterations, want %d", r.ID, r.Iters, 2*501+2*1000)
 			}
+		}
+		if loops != 1 {
+			t.Errorf("%s: %d loops in the profile, want 1", fn, loops)
 		}
 	}
 }

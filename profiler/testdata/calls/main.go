@@ -1,6 +1,7 @@
 // Command calls is profiler test input: calls that no statement of their
 // own holds - a kernel in another call's arguments, a call of several
-// results returned from inside a loop and after it.
+// results returned from inside a loop and after it -, and a kernel called
+// through an interface that one type implements.
 package main
 
 import (
@@ -43,6 +44,20 @@ func scan(xs []float64) (float64, float64) {
 	return stats(xs)
 }
 
+type smoother interface{ smooth(u []float64) float64 }
+
+type jacobi struct{}
+
+func (jacobi) smooth(u []float64) float64 {
+	d := 0.0
+	for i := 1; i < len(u)-1; i++ {
+		v := (u[i-1] + u[i+1]) / 2
+		d += v - u[i]
+		u[i] = v
+	}
+	return d
+}
+
 func main() {
 	n := flag.Int("n", 100000, "terms")
 	steps := flag.Int("steps", 4, "steps")
@@ -53,8 +68,10 @@ func main() {
 		for i := range xs {
 			xs[i] = float64(i)
 		}
+		var sm smoother = jacobi{}
 		for i := 0; i < *steps; i++ {
 			s = total(c, work(*n/c.Size()))
+			s += sm.smooth(xs)
 			xs[500] = float64(1 - 2*(i%2))
 			lo, hi := scan(xs)
 			s += lo + hi
