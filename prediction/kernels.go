@@ -1,7 +1,6 @@
 package prediction
 
 import (
-	"go/types"
 	"slices"
 	"sort"
 
@@ -41,11 +40,11 @@ func (o *Oracle) kernelRates(lp *loopnest.Program) {
 		}
 	}
 	// A closure's call statements name no callee in the profile (a call
-	// of a function value), nor do calls through an interface; the SSA
-	// knows the callee where the value is the closure made there
-	// (work := func(...){...}; s := work(n)) or the program has one
-	// method that the interface's can be.
-	for name, rs := range o.dynamicSites() {
+	// of a function value); the SSA knows it where the value is the
+	// closure made there (work := func(...){...}; s := work(n)). (A call
+	// through an interface of the program that one of its types
+	// implements names that type's method: the profiler resolves it.)
+	for name, rs := range o.closureSites() {
 		sites[name] = append(sites[name], rs...)
 	}
 	reducible := map[*loopnest.Loop]bool{}
@@ -117,27 +116,20 @@ func (o *Oracle) kernelCosts(root *loopnest.Loop) map[*loopnest.Loop]float64 {
 	return costs
 }
 
-// dynamicSites are the profiled call statements whose callee the profile
-// does not name (a call through a function value or an interface), by
-// the callee's name where the SSA tells it: a function value that is a
-// function of the program (a closure without free variables is the
-// function itself), or an interface method that only one method of the
-// program can be.
-func (o *Oracle) dynamicSites() map[string][]*profiler.Region {
+// closureSites are the profiled call statements of the program's closures
+// by the closure's name: calls through a function value (so the profile
+// names no callee) whose SSA value is a function of the program (a closure
+// without free variables is the function itself).
+func (o *Oracle) closureSites() map[string][]*profiler.Region {
 	out := map[string][]*profiler.Region{}
 	for fn, f := range o.user {
 		for _, b := range fn.Blocks {
 			for i, in := range b.Instrs {
 				call, ok := in.(*ssa.Call)
-				if !ok {
+				if !ok || call.Call.IsInvoke() {
 					continue
 				}
-				var callee *ssa.Function
-				if call.Call.IsInvoke() {
-					callee = o.onlyImplementation(call.Call.Value.Type(), call.Call.Method)
-				} else {
-					callee = call.Call.StaticCallee() // the closure made there, or the function value
-				}
+				callee := call.Call.StaticCallee() // the closure made there, or the function value
 				if callee == nil || o.user[callee] == nil {
 					continue
 				}
@@ -156,39 +148,4 @@ func (o *Oracle) dynamicSites() map[string][]*profiler.Region {
 		out[name] = slices.CompactFunc(rs, func(a, b *profiler.Region) bool { return a.ID == b.ID })
 	}
 	return out
-}
-
-// onlyImplementation is the one method of the program's functions that a
-// call of method m through interface type iface, an interface of the
-// program, can reach, or nil when there are none or several.
-func (o *Oracle) onlyImplementation(iface types.Type, m *types.Func) *ssa.Function {
-	it, ok := iface.Underlying().(*types.Interface)
-	if !ok || !o.userPackage(m.Pkg()) {
-		return nil // a library's interface (fmt.Stringer) has implementations the program does not show
-	}
-	var found *ssa.Function
-	for fn := range o.user {
-		sig := fn.Signature
-		if sig.Recv() == nil || fn.Name() != m.Name() || fn.Parent() != nil || fn.Synthetic != "" {
-			continue
-		}
-		if !types.Implements(sig.Recv().Type(), it) {
-			continue
-		}
-		if found != nil {
-			return nil
-		}
-		found = fn
-	}
-	return found
-}
-
-// userPackage reports whether p is one of the program's packages.
-func (o *Oracle) userPackage(p *types.Package) bool {
-	for _, sp := range o.mp.Packages {
-		if sp.Pkg == p {
-			return true
-		}
-	}
-	return false
 }

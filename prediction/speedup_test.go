@@ -524,12 +524,12 @@ func TestClosureKernelScales(t *testing.T) {
 }
 
 // TestDynamicAndRecursiveKernelsScale: a kernel called through an
-// interface that one type implements, and one that recurses, are never
-// timed themselves (a dynamic callee; a body too fine to time), their
-// outer call statements are: charged per iteration of their loops
-// (kernelRates, the method found as the interface's only implementation,
-// the recursive calls' time inside the outer site's), they follow the
-// rank's share. Charged per call (before), P = 4 took as long as P = 1.
+// interface that one type implements is timed as that type's method (the
+// profiler resolves the call); one that recurses is too fine to time, its
+// outer call statements are, and it is charged per iteration of its loop
+// (kernelRates, the recursive calls' time inside the outer site's). Both
+// follow the rank's share; charged per call (before), P = 4 took as long
+// as P = 1.
 func TestDynamicAndRecursiveKernelsScale(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles programs")

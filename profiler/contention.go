@@ -87,6 +87,7 @@ func countWorkUnits(g *aggregator) []float64 {
 	// Iterations of the leaves of each untimed function, by kernelKey:
 	// a declared function's full name or a function literal.
 	kernel := map[any]float64{}
+	var litLoops []*region
 	for _, r := range in.Regions {
 		k := r.Index
 		if r.Kind != Loop || plan.timed[k] || inner[k] {
@@ -96,8 +97,9 @@ func countWorkUnits(g *aggregator) []float64 {
 		switch t := g.ta[k]; {
 		case r.fnLit != nil:
 			// A literal's loops run where it is called, not where it is
-			// written (its static ancestors).
+			// written (its static ancestors)...
 			kernel[r.fnLit] += it
+			litLoops = append(litLoops, r)
 		case t >= 0:
 			units[t] += it
 		case r.decl != nil:
@@ -112,6 +114,14 @@ func countWorkUnits(g *aggregator) []float64 {
 	for _, r := range in.Regions {
 		if key := kernelKey(r); key != nil && !recursive(r) {
 			siteExecs[key] += float64(g.execs[r.Index])
+		}
+	}
+	// ... unless no call of it is known (a literal given to a library,
+	// slices.SortFunc(xs, func...)): then where it is written, as the
+	// most likely place it runs.
+	for _, r := range litLoops {
+		if t := g.ta[r.Index]; t >= 0 && siteExecs[r.fnLit] == 0 {
+			units[t] += float64(g.rc(r.Index).Iters)
 		}
 	}
 	// An untimed call site of such a kernel inside a timed region (a

@@ -10,12 +10,16 @@ import (
 
 // dynamicTarget is what a dynamic call calls, where the program's syntax
 // tells (see region.target): for a call through an interface of the
-// program, the one method of the program's types that implements it; for a call of a
-// variable, the function literal it was defined with, when nothing else
-// is ever assigned to it and its address is not taken. The profiler needs
+// program, the one method of the program's types that implements it; for
+// a call of a variable, the function literal it was defined with, when
+// nothing else is ever assigned to it and its address is not taken; for a
+// literal called where it is written, that literal. The profiler needs
 // it to know a call site's work: the iterations of its callee's loops.
 func (fi *fileInstr) dynamicTarget(call *ast.CallExpr) any {
 	info := fi.pkg.TypesInfo
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return lit
+	}
 	switch obj := typeutil.Callee(info, call).(type) {
 	case *types.Func:
 		// Only an interface of the program: a library's (fmt.Stringer)

@@ -54,7 +54,7 @@ func TestWorkUnitsOfDynamicAndRecursiveKernels(t *testing.T) {
 	sites := map[string][]*region{}
 	for _, r := range in.Regions {
 		switch {
-		case r.Kind == Loop && r.fnLit != nil:
+		case r.Kind == Loop && r.Func == "main.main$1$1":
 			loops["work"] = r
 		case r.Kind == Loop && r.decl != nil && r.decl.Name() != "main":
 			loops[r.decl.Name()] = r
@@ -113,5 +113,32 @@ func TestCalledThroughInterface(t *testing.T) {
 		if got, ok := found[recv]; !ok || got != w {
 			t.Errorf("(%s).area called through an interface: %v (found %v), want %v", recv, got, ok, w)
 		}
+	}
+}
+
+// A function literal that no known call site calls (given to a library)
+// does its loops' iterations where it is written: they are work units of
+// the timed region around it.
+func TestWorkUnitsOfLiteralGivenToLibrary(t *testing.T) {
+	_, _, in := instrumentCounting(t, ".", "./testdata/dynkernels")
+	var body, loop *region
+	for _, r := range in.Regions {
+		switch {
+		case r.Kind == FuncBody && r.rank:
+			body = r
+		case r.Kind == Loop && r.Func == "main.main$1$4":
+			loop = r
+		}
+	}
+	if body == nil || loop == nil {
+		t.Fatalf("rank body %v, the literal's loop %v", body, loop)
+	}
+	counts := &probe.Counts{Regions: make([]probe.RegionCounts, len(in.Regions))}
+	counts.Regions[body.Index] = probe.RegionCounts{Execs: 1, Ns: 1000}
+	counts.Regions[loop.Index] = probe.RegionCounts{Execs: 64, Iters: 300}
+	a := &aggregator{in: in, plan: timerPlan{timed: map[int]bool{body.Index: true}}, m: measured{counts: counts, np: 1}}
+	a.run()
+	if got := a.workUnits()[body.Index]; got != 300 {
+		t.Errorf("rank body: %v units, want the literal's 300 iterations", got)
 	}
 }

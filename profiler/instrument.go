@@ -1047,18 +1047,8 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	if declares && fi.top().hasGoto {
 		return nil
 	}
-	r := fi.newRegion(t)
-	r.callExpr, r.callee = call, callee
-	r.lib = callee != nil && !fi.isOwn(callee)
-	if callee == nil {
-		r.target = fi.dynamicTarget(call)
-	}
-	k := r.Index
-	stop := fmt.Sprintf("%s.Stop(%d, _pc%d)", probeName, k, k)
-	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {
-		// Untimed sites in loops count locally, without an atomic.
-		stop = fmt.Sprintf("if _pc%d != 0 { %s } else { %s }", k, stop, fi.counter(k))
-	}
+	k := fi.newCallRegion(t, call, callee).Index
+	stop := fi.siteStop(k)
 	if declares {
 		fi.open(s.Pos(), span(s), fmt.Sprintf("_pc%d := %s.Start(%d); ", k, probeName, k))
 		fi.closeAt(s.End(), span(s), "; "+stop)
@@ -1068,6 +1058,29 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	}
 	fi.regs = append(fi.regs, k)
 	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }
+}
+
+// newCallRegion makes the region of call target t, a call of callee (nil:
+// dynamic, its target resolved where the syntax tells).
+func (fi *fileInstr) newCallRegion(t *Target, call *ast.CallExpr, callee *types.Func) *region {
+	r := fi.newRegion(t)
+	r.callExpr, r.callee = call, callee
+	r.lib = callee != nil && !fi.isOwn(callee)
+	if callee == nil {
+		r.target = fi.dynamicTarget(call)
+	}
+	return r
+}
+
+// siteStop is the statement that ends an execution of call site k begun
+// as _pcK := Start(k). Untimed sites in loops of the counting binary count
+// locally, without an atomic.
+func (fi *fileInstr) siteStop(k int) string {
+	stop := fmt.Sprintf("%s.Stop(%d, _pc%d)", probeName, k, k)
+	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {
+		stop = fmt.Sprintf("if _pc%d != 0 { %s } else { %s }", k, stop, fi.counter(k))
+	}
+	return stop
 }
 
 // enterReturnCall places the timer of a call target that is a return
@@ -1084,23 +1097,14 @@ func (fi *fileInstr) enterReturnCall(s *ast.ReturnStmt) (func(), bool) {
 	if call == nil || n == 0 {
 		return nil, false
 	}
-	r := fi.newRegion(t)
-	r.callExpr, r.callee = call, callee
-	r.lib = callee != nil && !fi.isOwn(callee)
-	if callee == nil {
-		r.target = fi.dynamicTarget(call)
-	}
-	k := r.Index
+	k := fi.newCallRegion(t, call, callee).Index
 	names := make([]string, n)
 	for i := range names {
 		names[i] = fmt.Sprintf("_pr%d_%d", k, i)
 	}
 	results := strings.Join(names, ", ")
-	stop := fmt.Sprintf("%s.Stop(%d, _pc%d)", probeName, k, k)
+	stop := fi.siteStop(k)
 	loops := append([]*loopInfo(nil), fi.top().loops...)
-	if len(loops) > 0 && !fi.timing {
-		stop = fmt.Sprintf("if _pc%d != 0 { %s } else { %s }", k, stop, fi.counter(k))
-	}
 	ret := s.Pos() + token.Pos(len("return"))
 	fi.edits = append(fi.edits, edit{off: fi.offset(s.Pos()), end: fi.offset(ret), span: span(s),
 		text: fmt.Sprintf("{ _pc%d := %s.Start(%d); %s :=", k, probeName, k, results)})
@@ -1151,12 +1155,8 @@ func (fi *fileInstr) enterInlineCall(call *ast.CallExpr) func() {
 	if callee != nil && isInterfaceMethod(callee) {
 		callee = nil
 	}
-	r := fi.newRegion(t)
-	r.callExpr, r.callee, r.inline = call, callee, true
-	r.lib = callee != nil && !fi.isOwn(callee)
-	if callee == nil {
-		r.target = fi.dynamicTarget(call)
-	}
+	r := fi.newCallRegion(t, call, callee)
+	r.inline = true
 	k := r.Index
 	open := fmt.Sprintf("%s.Timed(%d, %s.Start(%d), ", probeName, k, probeName, k)
 	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {

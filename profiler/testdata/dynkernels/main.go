@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/parpredict/parpredict/mpi"
 )
@@ -78,6 +79,13 @@ func main() {
 		e := sh.area()
 		f := sum(u)
 		g := (&grid{cells: u}).area(2)
-		fmt.Println(a, b, d, e, f, g)
+		h := slices.IndexFunc(u, func(x float64) bool {
+			n := 0
+			for y := x; y > 1; y /= 2 {
+				n++
+			}
+			return n > 3
+		})
+		fmt.Println(a, b, d, e, f, g, h)
 	})
 }
