@@ -142,11 +142,11 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 // in its callers' own time, charged whatever its trip counts are here.
 // The profiler leaves a function untimed when a call of it cannot be
 // timed or resolved: through a function value it was passed as, through
-// an interface that several types implement, in a go or defer
-// statement, or with an MPI call among its arguments.
+// an interface that several types implement, or in a go or defer
+// statement.
 func (o *Oracle) noteUntimed(prof *profiler.Profile, root *loopnest.Loop) {
 	if pr, ok := prof.Region(root.ID); ok && pr.Execs > 0 && !pr.Timed {
-		o.note(root.Func.Prog.Fset, root.Pos, "nest %s ran in the profile but was not timed: its time is in its callers' own time, which does not follow its trip counts (the profiler leaves a function untimed when it is used as a function value, called through an interface that several of the program's types implement, in a go or defer statement, or with an MPI call among its arguments: call it directly, in a statement of its own)", root.ID)
+		o.note(root.Func.Prog.Fset, root.Pos, "nest %s ran in the profile but was not timed: its time is in its callers' own time, which does not follow its trip counts (the profiler leaves a function untimed when it is used as a function value, called through an interface that several of the program's types implement, or in a go or defer statement: call it directly)", root.ID)
 	}
 }
 

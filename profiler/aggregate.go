@@ -147,8 +147,9 @@ func (a *aggregator) regionAt(site string) int {
 	best, bestSpan := -1, math.MaxInt
 	for _, r := range a.in.Regions {
 		// A call timed in place shares its line with the statement's
-		// other calls, which run outside its timer.
-		if !a.plan.timed[r.Index] || r.inline || filepath.Base(r.File) != site[:i] || line < r.Line || line > r.End {
+		// other calls, which run outside its timer, unless they are in
+		// its arguments (r.mpiArgs; the later, inner region wins a tie).
+		if !a.plan.timed[r.Index] || (r.inline && !r.mpiArgs) || filepath.Base(r.File) != site[:i] || line < r.Line || line > r.End {
 			continue
 		}
 		if span := r.End - r.Line; span < bestSpan || (span == bestSpan && r.Index > best) {

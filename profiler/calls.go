@@ -26,7 +26,8 @@ var mpiQueries = map[string]bool{"Rank": true, "Size": true, "NP": true, "Wtime"
 // inside that call (total(c, work(n)): the calls inside get timers of
 // their own, inlineCall, nested in the statement's). It returns nil when
 // the statement has no such call, several outermost ones (f(a) + g(b):
-// each is timed in place), an MPI call, or a call that never returns.
+// each is timed in place), an outermost MPI call, or a call that never
+// returns.
 func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 	switch s := s.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.IncDecStmt, *ast.SendStmt:
@@ -46,6 +47,7 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 	type found struct {
 		call   *ast.CallExpr
 		callee *types.Func
+		mpi    bool
 	}
 	var calls []found
 	bad := false
@@ -58,7 +60,7 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 			switch obj := obj.(type) {
 			case nil:
 				if _, isLit := ast.Unparen(x.Fun).(*ast.FuncLit); isLit {
-					calls = append(calls, found{x, nil})
+					calls = append(calls, found{x, nil, false})
 				}
 				// else a conversion
 			case *types.Builtin:
@@ -71,16 +73,16 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 					// communication; the statement still times its call.
 					return true
 				}
-				if obj.Pkg() != nil && (obj.Pkg().Path() == mpiPath || noReturn[obj.Pkg().Path()+"."+obj.Name()]) {
+				if obj.Pkg() != nil && noReturn[obj.Pkg().Path()+"."+obj.Name()] {
 					bad = true
 				}
 				callee := obj
 				if isInterfaceMethod(obj) {
 					callee = nil
 				}
-				calls = append(calls, found{x, callee})
+				calls = append(calls, found{x, callee, obj.Pkg() != nil && obj.Pkg().Path() == mpiPath})
 			default: // a call of a function value
-				calls = append(calls, found{x, nil})
+				calls = append(calls, found{x, nil, false})
 			}
 		}
 		return true
@@ -88,8 +90,13 @@ func singleCall(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Func) {
 	if bad || len(calls) == 0 {
 		return nil, nil
 	}
-	// Inspect visits an outer call before the calls inside it.
+	// Inspect visits an outer call before the calls inside it. MPI calls
+	// inside it are its MPI time (the trace's, attributeMPI); an MPI call
+	// is no region of the statement's.
 	outer := calls[0]
+	if outer.mpi {
+		return nil, nil
+	}
 	for _, c := range calls[1:] {
 		if c.call.Pos() < outer.call.Pos() || c.call.End() > outer.call.End() {
 			return nil, nil
@@ -117,10 +124,11 @@ func returnResults(info *types.Info, s *ast.ReturnStmt) int {
 
 // inlineCall reports whether call can be timed in place, as an
 // expression: a call of a function, method or function value with one
-// result, not of package mpi, whose arguments make no MPI call and no call
-// that never returns. Calls in go and defer statements are the caller's to
-// exclude. Those are the calls that no statement timer covers: f(g(x)),
-// a + g(x), if g(x) > 0, return g(x).
+// result, not of package mpi, whose arguments make no call that never
+// returns (an MPI call among them is the call's MPI time, mpiInArgs).
+// Calls in go and defer statements are the caller's to exclude. Those are
+// the calls that no statement timer covers: f(g(x)), a + g(x),
+// if g(x) > 0, return g(x).
 func inlineCall(info *types.Info, call *ast.CallExpr) bool {
 	tv, ok := info.Types[call.Fun]
 	if !ok || tv.IsType() || tv.IsBuiltin() {
@@ -143,7 +151,7 @@ func inlineCall(info *types.Info, call *ast.CallExpr) bool {
 				case *types.Builtin:
 					clean = clean && obj.Name() != "panic"
 				case *types.Func:
-					if p := obj.Pkg(); p != nil && ((p.Path() == mpiPath && !mpiQueries[obj.Name()]) || noReturn[p.Path()+"."+obj.Name()]) {
+					if p := obj.Pkg(); p != nil && noReturn[p.Path()+"."+obj.Name()] {
 						clean = false
 					}
 				}
@@ -152,6 +160,26 @@ func inlineCall(info *types.Info, call *ast.CallExpr) bool {
 		})
 	}
 	return clean
+}
+
+// mpiInArgs reports whether the arguments of call make an MPI call other
+// than a query (run(c.Split(color, key), n)).
+func mpiInArgs(info *types.Info, call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(x ast.Node) bool {
+			if _, ok := x.(*ast.FuncLit); ok {
+				return false
+			}
+			if c, ok := x.(*ast.CallExpr); ok {
+				if f, ok := typeutil.Callee(info, c).(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == mpiPath && !mpiQueries[f.Name()] {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // goCalls are the calls of go and defer statements in root: they cannot

@@ -1156,7 +1156,7 @@ func (fi *fileInstr) enterInlineCall(call *ast.CallExpr) func() {
 		callee = nil
 	}
 	r := fi.newCallRegion(t, call, callee)
-	r.inline = true
+	r.inline, r.mpiArgs = true, mpiInArgs(fi.pkg.TypesInfo, call)
 	k := r.Index
 	open := fmt.Sprintf("%s.Timed(%d, %s.Start(%d), ", probeName, k, probeName, k)
 	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {

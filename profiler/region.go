@@ -18,6 +18,7 @@ type region struct {
 	callee   *types.Func   // Call: static callee, nil if dynamic
 	lib      bool          // Call: the callee is outside the analysed packages
 	inline   bool          // Call: timed in place, inside an expression (Node is the call)
+	mpiArgs  bool          // Call, inline: an MPI call among its arguments, its MPI time
 	declBody bool          // FuncBody: the body of a declared function
 	rank     bool          // FuncBody: a function literal passed to mpi.Main, Run or Launch
 	lit      bool          // inside a function literal that is not a rank body: never timed

@@ -432,12 +432,26 @@ func TestProfileCallsInExpressions(t *testing.T) {
 			sites[name] = append(sites[name], r.Execs)
 		}
 	}
-	for name, want := range map[string][]int64{"work": {4}, "total": {4}, "scan": {4}, "stats": {2, 2}, "smooth": {4}} {
+	for name, want := range map[string][]int64{"work": {4, 4}, "total": {4, 8}, "scan": {4}, "stats": {2, 2}, "smooth": {4}, "part": {4, 4}} {
 		if fmt.Sprint(sites[name]) != fmt.Sprint(want) {
 			t.Errorf("sites of %s executed %v times, want %v", name, sites[name], want)
 		}
 	}
-	for _, fn := range []string{"main.work", "main.stats", "main.(jacobi).smooth"} {
+	// part's calls take a sub-communicator made in their arguments: the
+	// Split is their MPI time, not their callers'.
+	splits := 0
+	for _, m := range p.MPI {
+		if m.Op == "Split" {
+			splits++
+			if r, ok := p.Region(m.Region); !ok || r.Kind != Call || !strings.HasSuffix(r.Callee, ".part") || r.MPINs <= 0 {
+				t.Errorf("Split at %s given to region %q, want a call site of part with MPI time", m.Site, m.Region)
+			}
+		}
+	}
+	if splits != 2 {
+		t.Errorf("%d Split sites in the profile, want 2", splits)
+	}
+	for _, fn := range []string{"main.work", "main.stats", "main.(jacobi).smooth", "main.part"} {
 		loops := 0
 		for _, r := range p.Regions {
 			if r.Func == fn && r.Kind == Loop {

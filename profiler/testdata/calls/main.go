@@ -44,6 +44,15 @@ func scan(xs []float64) (float64, float64) {
 	return stats(xs)
 }
 
+// part sums n terms on a sub-communicator.
+func part(sub *mpi.Comm, n int) float64 {
+	s := 0.0
+	for i := 0; i < n; i++ {
+		s += float64(i % 7)
+	}
+	return total(sub, s)
+}
+
 type smoother interface{ smooth(u []float64) float64 }
 
 type jacobi struct{}
@@ -75,6 +84,8 @@ func main() {
 			xs[500] = float64(1 - 2*(i%2))
 			lo, hi := scan(xs)
 			s += lo + hi
+			p := part(c.Split(0, c.Rank()), 1000)
+			s += part(c.Split(1, c.Rank()), 500) + p*work(10)
 		}
 		if c.Rank() == 0 {
 			fmt.Println(s)
