@@ -453,21 +453,19 @@ func sliceToString(x value, from types.Type) value {
 // stringToSlice is []byte(s) or []rune(s) (elem byte or rune): a new
 // slice of s's bytes or code points.
 func stringToSlice(s string, elem types.Type) value {
-	var cells []int64
+	o := newObject(intv(0), elem)
+	var n int64
 	if isRune(elem) {
 		for _, r := range s {
-			cells = append(cells, int64(r))
+			o.set(n, intv(int64(r)))
+			n++
 		}
 	} else {
 		for i := range len(s) {
-			cells = append(cells, int64(s[i]))
+			o.set(int64(i), intv(int64(s[i])))
 		}
+		n = int64(len(s))
 	}
-	o := newObject(intv(0), elem)
-	for i, c := range cells {
-		o.set(int64(i), intv(c))
-	}
-	n := int64(len(cells))
 	return value{k: vSlice, obj: o, n: n, c: n}
 }
 

@@ -284,18 +284,19 @@ func (r *ssaRank) copyValues(dst, src value) value {
 		dst.obj.havoc()
 		return intv(n)
 	}
-	// Read every element before writing any: source and destination may
-	// overlap (copy(e[1:], e) moves the elements as memmove does).
-	vals := make([]value, n)
-	for j := range n {
-		if src.k == vString {
-			vals[j] = intv(int64(src.str()[j]))
-		} else {
-			vals[j] = copyValue(src.obj.get(src.i + j))
+	if src.k == vString {
+		for j := range n {
+			dst.obj.set(dst.i+j, intv(int64(src.str()[j])))
 		}
+		return intv(n)
 	}
-	for j, v := range vals {
-		dst.obj.set(dst.i+int64(j), v)
+	// Source and destination may overlap (copy(e[1:], e) moves the
+	// elements as memmove does): copying up, go from the end.
+	for j := range n {
+		if src.obj == dst.obj && dst.i > src.i {
+			j = n - 1 - j
+		}
+		dst.obj.set(dst.i+j, copyValue(src.obj.get(src.i+j)))
 	}
 	return intv(n)
 }

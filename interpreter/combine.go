@@ -149,15 +149,15 @@ func combine(c Contributions) ([]value, bool) {
 		}
 		return out, true
 	}
-	var out []value
-	for i, p := range c.Parts {
+	first, ok := c.Parts[0].(reduceSend)
+	if !ok {
+		return nil, false
+	}
+	out := append([]value(nil), first.vals...)
+	for _, p := range c.Parts[1:] {
 		s, ok := p.(reduceSend)
-		if !ok || i > 0 && (s.op != c.Parts[0].(reduceSend).op || len(s.vals) != len(out)) {
+		if !ok || s.op != first.op || len(s.vals) != len(out) {
 			return nil, false
-		}
-		if i == 0 {
-			out = append([]value(nil), s.vals...)
-			continue
 		}
 		for j, v := range s.vals {
 			out[j] = reduceValues(out[j], v, s.op)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // The fmt functions are evaluated where their arguments are known:
@@ -70,12 +71,14 @@ func goOperands(s value) ([]any, bool) {
 	return out, true
 }
 
+// methodSets caches the method sets goValue asks for, once per type
+// rather than per printed operand.
+var methodSets typeutil.MethodSetCache
+
 // goValue is v, of type t, as the Go value fmt would print the same way.
 func goValue(v value, t types.Type) (any, bool) {
-	if n, named := types.Unalias(t).(*types.Named); named {
-		if types.NewMethodSet(n).Len() > 0 || types.NewMethodSet(types.NewPointer(n)).Len() > 0 {
-			return nil, false
-		}
+	if n, named := types.Unalias(t).(*types.Named); named && len(typeutil.IntuitiveMethodSet(n, &methodSets)) > 0 {
+		return nil, false
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok {

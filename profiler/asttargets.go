@@ -14,9 +14,9 @@ import (
 // arms of every if, every case clause, and every statement that calls
 // exactly one user or library function (or one outermost call, the
 // others inside it), and every other call of a user function or a
-// function value that can be timed in place (inlineCall). IDs follow RegionID, with closures
-// named as go/ssa names them (main.main$1). It stands in for the model's
-// regions until the model supplies them.
+// function value that can be timed in place (timedInPlace). IDs follow
+// RegionID, with closures named as go/ssa names them (main.main$1). It
+// stands in for the model's regions until the model supplies them.
 func ASTTargets(prog *Program) []Target {
 	var out []Target
 	inline := inlineCalls(prog, callStatements(prog))
@@ -108,15 +108,7 @@ func (w *targetWalker) calls(list []ast.Stmt) {
 // program's packages.
 func (w *targetWalker) library(call *ast.CallExpr) bool {
 	f, ok := typeutil.Callee(w.pkg.TypesInfo, call).(*types.Func)
-	if !ok || f.Pkg() == nil {
-		return false
-	}
-	for _, p := range w.prog.Packages {
-		if p.Types == f.Pkg() {
-			return false
-		}
-	}
-	return true
+	return ok && f.Pkg() != nil && !w.prog.owns(f)
 }
 
 // funcName is the go/ssa-style name of a declared function: pkg.F,

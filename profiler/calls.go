@@ -24,7 +24,7 @@ var mpiQueries = map[string]bool{"Rank": true, "Size": true, "NP": true, "Wtime"
 // static callee (nil for a dynamic call): the statement's one call of a
 // user or library function, or its outermost call when the others are
 // inside that call (total(c, work(n)): the calls inside get timers of
-// their own, inlineCall, nested in the statement's). It returns nil when
+// their own, timedInPlace, nested in the statement's). It returns nil when
 // the statement has no such call, several outermost ones (f(a) + g(b):
 // each is timed in place), an outermost MPI call, or a call that never
 // returns.
@@ -122,14 +122,14 @@ func returnResults(info *types.Info, s *ast.ReturnStmt) int {
 	return 0
 }
 
-// inlineCall reports whether call can be timed in place, as an
+// timedInPlace reports whether call can be timed in place, as an
 // expression: a call of a function, method or function value with one
 // result, not of package mpi, whose arguments make no call that never
-// returns (an MPI call among them is the call's MPI time, mpiInArgs).
+// returns (an MPI call among them is the call's MPI time, argCalls).
 // Calls in go and defer statements are the caller's to exclude. Those are
 // the calls that no statement timer covers: f(g(x)), a + g(x),
 // if g(x) > 0, return g(x).
-func inlineCall(info *types.Info, call *ast.CallExpr) bool {
+func timedInPlace(info *types.Info, call *ast.CallExpr) bool {
 	tv, ok := info.Types[call.Fun]
 	if !ok || tv.IsType() || tv.IsBuiltin() {
 		return false
@@ -140,7 +140,14 @@ func inlineCall(info *types.Info, call *ast.CallExpr) bool {
 	if f, ok := typeutil.Callee(info, call).(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == mpiPath {
 		return false
 	}
-	clean := true
+	stops, _ := argCalls(info, call)
+	return !stops
+}
+
+// argCalls says what the arguments of call call, outside function
+// literals: something that never returns (a panic, os.Exit, log.Fatal),
+// an MPI function other than a query.
+func argCalls(info *types.Info, call *ast.CallExpr) (stops, mpi bool) {
 	for _, a := range call.Args {
 		ast.Inspect(a, func(x ast.Node) bool {
 			switch x := x.(type) {
@@ -149,37 +156,18 @@ func inlineCall(info *types.Info, call *ast.CallExpr) bool {
 			case *ast.CallExpr:
 				switch obj := typeutil.Callee(info, x).(type) {
 				case *types.Builtin:
-					clean = clean && obj.Name() != "panic"
+					stops = stops || obj.Name() == "panic"
 				case *types.Func:
-					if p := obj.Pkg(); p != nil && noReturn[p.Path()+"."+obj.Name()] {
-						clean = false
+					if p := obj.Pkg(); p != nil {
+						stops = stops || noReturn[p.Path()+"."+obj.Name()]
+						mpi = mpi || p.Path() == mpiPath && !mpiQueries[obj.Name()]
 					}
 				}
 			}
-			return clean
+			return true
 		})
 	}
-	return clean
-}
-
-// mpiInArgs reports whether the arguments of call make an MPI call other
-// than a query (run(c.Split(color, key), n)).
-func mpiInArgs(info *types.Info, call *ast.CallExpr) bool {
-	found := false
-	for _, a := range call.Args {
-		ast.Inspect(a, func(x ast.Node) bool {
-			if _, ok := x.(*ast.FuncLit); ok {
-				return false
-			}
-			if c, ok := x.(*ast.CallExpr); ok {
-				if f, ok := typeutil.Callee(info, c).(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == mpiPath && !mpiQueries[f.Name()] {
-					found = true
-				}
-			}
-			return !found
-		})
-	}
-	return found
+	return stops, mpi
 }
 
 // goCalls are the calls of go and defer statements in root: they cannot

@@ -1,9 +1,6 @@
 package profiler
 
-import (
-	"go/ast"
-	"go/types"
-)
+import "go/ast"
 
 // Contention records how the compute of the program slows down when k
 // ranks run at once on this node. For each k in PPN, the rank count of the
@@ -164,20 +161,13 @@ func countWorkUnits(g *aggregator) []float64 {
 // keys kernels: a declared function's full name, or the function literal
 // a dynamic call calls (region.target); nil for other regions.
 func kernelKey(r *region) any {
-	if r.Kind != Call {
-		return nil
+	if lit, ok := r.target.(*ast.FuncLit); ok && r.Kind == Call {
+		return lit
 	}
-	f := r.callee
-	switch t := r.target.(type) {
-	case *types.Func:
-		f = t
-	case *ast.FuncLit:
-		return t
+	if f := calleeOf(r); f != nil {
+		return f.FullName()
 	}
-	if f == nil {
-		return nil
-	}
-	return f.FullName()
+	return nil
 }
 
 // recursive reports whether call region r is in the function it calls.

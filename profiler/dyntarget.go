@@ -40,6 +40,17 @@ func (fi *fileInstr) dynamicTarget(call *ast.CallExpr) any {
 // onlyImplementation is the one method of the program's named types that
 // a call of interface method m can reach, or nil.
 func (fi *fileInstr) onlyImplementation(m *types.Func) *types.Func {
+	if f, done := fi.in.implementations[m]; done {
+		return f
+	}
+	f := fi.findImplementation(m)
+	fi.in.implementations[m] = f
+	return f
+}
+
+// findImplementation is onlyImplementation without the cache: it looks
+// through every named type of the program.
+func (fi *fileInstr) findImplementation(m *types.Func) *types.Func {
 	iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
 	if !ok {
 		return nil

@@ -28,6 +28,9 @@ type Instrumented struct {
 	uses  map[*types.Func]*funcUse
 	// dynamic holds the interface methods the program calls, by name.
 	dynamic map[string][]*types.Func
+	// implementations caches onlyImplementation: each interface method's
+	// one implementation in the program, or nil.
+	implementations map[*types.Func]*types.Func
 }
 
 // InstrOptions say how Instrument places probes.
@@ -53,7 +56,8 @@ func Instrument(prog *Program, targets []Target, opts InstrOptions) (*Instrument
 		t := &targets[i]
 		byNode[key{t.Node, t.Kind}] = t
 	}
-	in := &Instrumented{Files: map[string][]byte{}, uses: map[*types.Func]*funcUse{}, dynamic: map[string][]*types.Func{}}
+	in := &Instrumented{Files: map[string][]byte{}, uses: map[*types.Func]*funcUse{}, dynamic: map[string][]*types.Func{},
+		implementations: map[*types.Func]*types.Func{}}
 	for _, pkg := range prog.Packages {
 		for i, f := range pkg.Syntax {
 			path := pkg.CompiledGoFiles[i]
@@ -699,14 +703,17 @@ func (fi *fileInstr) flushLoops(at token.Pos, from int) {
 	if len(loops) == 0 {
 		return
 	}
-	gen := func() string {
-		var b strings.Builder
-		for i := len(loops) - 1; i >= 0; i-- {
-			b.WriteString(loops[i].flush())
-		}
-		return b.String()
+	fi.edits = append(fi.edits, edit{off: fi.offset(at), end: -1, gen: func() string { return flushAll(loops) }})
+}
+
+// flushAll records the entries of loops, innermost first, and flushes
+// their counters: what leaving all of them at once does.
+func flushAll(loops []*loopInfo) string {
+	var b strings.Builder
+	for i := len(loops) - 1; i >= 0; i-- {
+		b.WriteString(loops[i].flush())
 	}
-	fi.edits = append(fi.edits, edit{off: fi.offset(at), end: -1, gen: gen})
+	return b.String()
 }
 
 func (fi *fileInstr) enterIf(n *ast.IfStmt, parent ast.Node) {
@@ -1109,13 +1116,7 @@ func (fi *fileInstr) enterReturnCall(s *ast.ReturnStmt) (func(), bool) {
 	fi.edits = append(fi.edits, edit{off: fi.offset(s.Pos()), end: fi.offset(ret), span: span(s),
 		text: fmt.Sprintf("{ _pc%d := %s.Start(%d); %s :=", k, probeName, k, results)})
 	fi.edits = append(fi.edits, edit{off: fi.offset(s.End()), end: -1, close: true, span: span(s), gen: func() string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "; %s; ", stop)
-		for i := len(loops) - 1; i >= 0; i-- {
-			b.WriteString(loops[i].flush())
-		}
-		fmt.Fprintf(&b, "return %s }", results)
-		return b.String()
+		return fmt.Sprintf("; %s; %sreturn %s }", stop, flushAll(loops), results)
 	}})
 	fi.regs = append(fi.regs, k)
 	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }, true
@@ -1145,7 +1146,7 @@ func (fi *fileInstr) returnParent() func() {
 }
 
 // enterInlineCall places the timer of a call target inside an
-// expression (inlineCall): the call becomes Timed(k, Start(k), call).
+// expression (timedInPlace): the call becomes Timed(k, Start(k), call).
 func (fi *fileInstr) enterInlineCall(call *ast.CallExpr) func() {
 	t := fi.find(call, Call)
 	if t == nil {
@@ -1156,7 +1157,8 @@ func (fi *fileInstr) enterInlineCall(call *ast.CallExpr) func() {
 		callee = nil
 	}
 	r := fi.newCallRegion(t, call, callee)
-	r.inline, r.mpiArgs = true, mpiInArgs(fi.pkg.TypesInfo, call)
+	r.inline = true
+	_, r.mpiArgs = argCalls(fi.pkg.TypesInfo, call)
 	k := r.Index
 	open := fmt.Sprintf("%s.Timed(%d, %s.Start(%d), ", probeName, k, probeName, k)
 	if loops := fi.top().loops; len(loops) > 0 && !fi.timing {
@@ -1171,17 +1173,7 @@ func (fi *fileInstr) enterInlineCall(call *ast.CallExpr) func() {
 	return func() { fi.regs = fi.regs[:len(fi.regs)-1] }
 }
 
-func (fi *fileInstr) isOwn(f *types.Func) bool {
-	if f.Pkg() == nil {
-		return false
-	}
-	for _, p := range fi.prog.Packages {
-		if p.Types == f.Pkg() || p.PkgPath == f.Pkg().Path() {
-			return true
-		}
-	}
-	return false
-}
+func (fi *fileInstr) isOwn(f *types.Func) bool { return fi.prog.owns(f) }
 
 // enterCall records user calls, marks rank bodies and redirects mpi.Main
 // and os.Exit to the probe, which flushes before the process ends.

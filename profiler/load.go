@@ -3,6 +3,7 @@ package profiler
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -77,6 +78,20 @@ func LoadProgram(dir, pattern string) (*Program, error) {
 	sort.Slice(own, func(i, j int) bool { return own[i].PkgPath < own[j].PkgPath })
 	prog.Packages = append([]*packages.Package{main}, own...)
 	return prog, nil
+}
+
+// owns reports whether f is a function of the program's analysed
+// packages.
+func (p *Program) owns(f *types.Func) bool {
+	if f.Pkg() == nil {
+		return false
+	}
+	for _, q := range p.Packages {
+		if q.Types == f.Pkg() || q.PkgPath == f.Pkg().Path() {
+			return true
+		}
+	}
+	return false
 }
 
 // runtimePackages are the mpi package and everything it imports: when the

@@ -122,14 +122,14 @@ func clauses(n ast.Node) []ast.Stmt {
 }
 
 // inlineCalls are the calls that no statement timer covers (not in
-// stmts) and that can be timed in place (inlineCall).
+// stmts) and that can be timed in place (timedInPlace).
 func inlineCalls(prog *Program, stmts map[*ast.CallExpr]ast.Stmt) map[*ast.CallExpr]bool {
 	m := map[*ast.CallExpr]bool{}
 	for _, pkg := range prog.Packages {
 		for _, f := range pkg.Syntax {
 			deferred := goCalls(f)
 			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok && stmts[call] == nil && !deferred[call] && inlineCall(pkg.TypesInfo, call) {
+				if call, ok := n.(*ast.CallExpr); ok && stmts[call] == nil && !deferred[call] && timedInPlace(pkg.TypesInfo, call) {
 					m[call] = true
 				}
 				return true
