@@ -3,8 +3,7 @@ package prediction
 import (
 	"slices"
 	"sort"
-
-	"golang.org/x/tools/go/ssa"
+	"strings"
 
 	"github.com/parpredict/parpredict/loopnest"
 	"github.com/parpredict/parpredict/profiler"
@@ -27,6 +26,11 @@ const dynamicCallee = "(dynamic)"
 // recursive function inside itself need no timer: the time of the
 // recursion is in its outer sites' (sum(xs) calling sum(xs[:h]) + sum(xs[h:])),
 // and the loops' iterations count every level.
+//
+// A dynamic call site that ran several functions (apply(f, n) given two
+// kernels; dynamicSites) holds the time of all of them, which the profile
+// cannot split: those functions form one group with one rate, the group's
+// sites' own time over all their loops' iterations.
 func (o *Oracle) kernelRates(lp *loopnest.Program) {
 	sites := map[string][]*profiler.Region{}
 	timedBody := map[string]bool{}
@@ -39,63 +43,131 @@ func (o *Oracle) kernelRates(lp *loopnest.Program) {
 			timedBody[r.Func] = true
 		}
 	}
-	// A closure's call statements name no callee in the profile (a call
-	// of a function value); the SSA knows it where the value is the
-	// closure made there (work := func(...){...}; s := work(n)). (A call
-	// through an interface of the program that one of its types
-	// implements names that type's method: the profiler resolves it.)
-	for name, rs := range o.closureSites() {
+	// A closure's call statements, and calls through function values or
+	// interfaces that the profiler does not resolve, name no callee in the
+	// profile; the SSA and the profile's counts tell what they called.
+	dyn, targets := o.dynamicSites()
+	for name, rs := range dyn {
 		sites[name] = append(sites[name], rs...)
+	}
+	group := map[string]string{} // function -> its group's first function
+	var find func(string) string
+	find = func(n string) string {
+		if g, ok := group[n]; ok && g != n {
+			g = find(g)
+			group[n] = g
+			return g
+		}
+		return n
+	}
+	ids := make([]string, 0, len(targets))
+	for id := range targets {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		fs := targets[id]
+		for _, f := range fs[1:] {
+			a, b := find(fs[0]), find(f)
+			if a != b {
+				group[max(a, b)] = min(a, b)
+			}
+		}
+	}
+	members := map[string][]*loopnest.Func{}
+	var order []string
+	for _, f := range lp.Funcs {
+		g := find(f.Fn.String())
+		if members[g] == nil {
+			order = append(order, g)
+		}
+		members[g] = append(members[g], f)
 	}
 	reducible := map[*loopnest.Loop]bool{}
 	for _, n := range lp.Nests() {
 		reducible[n] = true
 	}
+	for _, g := range order {
+		o.groupRate(members[g], sites, timedBody, reducible)
+	}
+}
+
+// groupRate gives the functions fs, which share their call sites'
+// time, one kernel rate when kernelRates' conditions hold for all of them.
+func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Region, timedBody map[string]bool, reducible map[*loopnest.Loop]bool) {
 	never := func(*loopnest.Loop) bool { return false }
-	for _, f := range lp.Funcs {
-		ss := sites[f.Fn.String()]
-		if len(ss) == 0 || len(f.Roots) == 0 || f.Fn.Pkg == nil || timedBody[f.Fn.Pkg.Pkg.Name()+"."+f.Fn.Name()] {
-			continue
+	inGroup := map[string]bool{}
+	var ss []*profiler.Region
+	for _, f := range fs {
+		if len(f.Roots) == 0 || f.Fn.Pkg == nil {
+			return
 		}
-		own, ok := 0.0, true
 		self := o.user[f.Fn]
-		for _, s := range ss {
-			if self != nil && s.Func == self.Name {
-				continue // a recursive call: its time is its outer site's
-			}
-			if s.Execs > 0 && !s.Timed {
-				ok = false
-			}
-			if s.Timed {
-				own += s.OwnNs
-			}
+		if self == nil || timedBody[self.Name] {
+			return
 		}
-		var iters int64
+		inGroup[self.Name] = true
+		ss = append(ss, sites[f.Fn.String()]...)
+	}
+	if len(fs) > 1 {
+		sort.Slice(ss, func(i, j int) bool { return ss[i].ID < ss[j].ID })
+		ss = slices.CompactFunc(ss, func(a, b *profiler.Region) bool { return a.ID == b.ID })
+	}
+	if len(ss) == 0 {
+		return
+	}
+	own := 0.0
+	for _, s := range ss {
+		if inGroup[s.Func] {
+			continue // a recursive call: its time is its outer site's
+		}
+		if s.Execs > 0 && !s.Timed {
+			return
+		}
+		if s.Timed {
+			own += s.OwnNs
+		}
+	}
+	var iters int64
+	for _, f := range fs {
 		for _, root := range f.Roots {
 			if !reducible[root] {
-				ok = false
-				break
+				return
 			}
+			timed := false
 			root.Walk(func(l *loopnest.Loop) {
 				if p, found := o.prof.Region(l.ID); found && p.Timed {
-					ok = false
+					timed = true
 				}
 			})
+			if timed {
+				return
+			}
 			for _, lf := range countedLeaves(root, never, false) {
 				if p, found := o.prof.Region(lf.ID); found {
 					iters += p.Iters
 				}
 			}
 		}
-		if !ok || own <= 0 || iters == 0 {
-			continue
+	}
+	if own <= 0 || iters == 0 {
+		return
+	}
+	var ids []string
+	for _, s := range ss {
+		o.carried[s.ID] = true
+		ids = append(ids, s.ID)
+	}
+	if len(fs) > 1 {
+		names := make([]string, len(fs))
+		for i, f := range fs {
+			names[i] = o.user[f.Fn].Name
 		}
+		root := fs[0].Roots[0]
+		o.note(root.Func.Prog.Fset, root.Pos, "%s ran from the same call sites (%s) through a function value or an interface: the profile has their time together, charged at one rate per iteration of their loops", strings.Join(names, ", "), strings.Join(ids, ", "))
+	}
+	for _, f := range fs {
 		o.kernelRate[f.Fn] = own * 1e-9 / float64(iters)
-		var ids []string
-		for _, s := range ss {
-			o.carried[s.ID] = true
-			ids = append(ids, s.ID)
-		}
 		for _, root := range f.Roots {
 			o.sources[root.ID] = ids
 		}
@@ -114,38 +186,4 @@ func (o *Oracle) kernelCosts(root *loopnest.Loop) map[*loopnest.Loop]float64 {
 		costs[lf] = rate
 	}
 	return costs
-}
-
-// closureSites are the profiled call statements of the program's closures
-// by the closure's name: calls through a function value (so the profile
-// names no callee) whose SSA value is a function of the program (a closure
-// without free variables is the function itself).
-func (o *Oracle) closureSites() map[string][]*profiler.Region {
-	out := map[string][]*profiler.Region{}
-	for fn, f := range o.user {
-		for _, b := range fn.Blocks {
-			for i, in := range b.Instrs {
-				call, ok := in.(*ssa.Call)
-				if !ok || call.Call.IsInvoke() {
-					continue
-				}
-				callee := call.Call.StaticCallee() // the closure made there, or the function value
-				if callee == nil || o.user[callee] == nil {
-					continue
-				}
-				if l := f.LeafAt(b, i); l != nil {
-					if r, found := o.prof.Region(l.ID()); found && r.Kind == profiler.Call && r.Callee == dynamicCallee {
-						out[callee.String()] = append(out[callee.String()], r)
-					}
-				}
-			}
-		}
-	}
-	for name, rs := range out {
-		// Map order must not reach the sums: the same profile gives the
-		// same prediction to the last bit.
-		sort.Slice(rs, func(i, j int) bool { return rs[i].ID < rs[j].ID })
-		out[name] = slices.CompactFunc(rs, func(a, b *profiler.Region) bool { return a.ID == b.ID })
-	}
-	return out
 }

@@ -143,10 +143,11 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 // The profiler leaves a function untimed when a call of it cannot be
 // timed or resolved: through a function value it was passed as, through
 // an interface that several types implement, or in a go or defer
-// statement.
+// statement; kernelRates still charges it at its call sites where the
+// profile's counts tell what they ran (dynamicSites).
 func (o *Oracle) noteUntimed(prof *profiler.Profile, root *loopnest.Loop) {
 	if pr, ok := prof.Region(root.ID); ok && pr.Execs > 0 && !pr.Timed {
-		o.note(root.Func.Prog.Fset, root.Pos, "nest %s ran in the profile but was not timed: its time is in its callers' own time, which does not follow its trip counts (the profiler leaves a function untimed when it is used as a function value, called through an interface that several of the program's types implement, or in a go or defer statement: call it directly)", root.ID)
+		o.note(root.Func.Prog.Fset, root.Pos, "nest %s ran in the profile but was not timed: its time is in its callers' own time, which does not follow its trip counts (a function called through a function value or an interface is charged at its call sites only when the profile tells what those sites ran, not when one of them may run a library function or one whose loops and calls the profile does not count; nor in a go or defer statement: call it directly there)", root.ID)
 	}
 }
 

@@ -1,6 +1,11 @@
 package profiler
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+	"maps"
+	"slices"
+)
 
 // Contention records how the compute of the program slows down when k
 // ranks run at once on this node. For each k in PPN, the rank count of the
@@ -84,6 +89,7 @@ func countWorkUnits(g *aggregator) []float64 {
 	// Iterations of the leaves of each untimed function, by kernelKey:
 	// a declared function's full name or a function literal.
 	kernel := map[any]float64{}
+	kernelDecl := map[string]*types.Func{}
 	var litLoops []*region
 	for _, r := range in.Regions {
 		k := r.Index
@@ -101,6 +107,7 @@ func countWorkUnits(g *aggregator) []float64 {
 			units[t] += it
 		case r.decl != nil:
 			kernel[r.decl.FullName()] += it
+			kernelDecl[r.decl.FullName()] = r.decl
 		}
 	}
 	// A call site of a kernel whose body is untimed does the kernel's
@@ -113,9 +120,42 @@ func countWorkUnits(g *aggregator) []float64 {
 			siteExecs[key] += float64(g.execs[r.Index])
 		}
 	}
-	// ... unless no call of it is known (a literal given to a library,
-	// slices.SortFunc(xs, func...)): then where it is written, as the
-	// most likely place it runs.
+	// A declared kernel that no known site calls ran from calls through a
+	// function value or an interface the syntax does not resolve
+	// (apply(work, n); an interface that several types implement): its
+	// iterations are the work of the dynamic sites of its signature, in
+	// the share of their executions (those inside a timed region do it
+	// for that region).
+	var dynSites []*region
+	for _, r := range in.Regions {
+		if r.Kind == Call && r.dynSig != nil && g.execs[r.Index] > 0 && (plan.timed[r.Index] || g.ta[r.Index] >= 0) {
+			dynSites = append(dynSites, r)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(kernelDecl)) {
+		f := kernelDecl[name]
+		if siteExecs[name] > 0 {
+			continue
+		}
+		var match []*region
+		e := 0.0
+		for _, r := range dynSites {
+			if sameParams(r.dynSig, f.Type().(*types.Signature)) {
+				match = append(match, r)
+				e += float64(g.execs[r.Index])
+			}
+		}
+		for _, r := range match {
+			to := r.Index
+			if !plan.timed[to] {
+				to = g.ta[to]
+			}
+			units[to] += kernel[name] * float64(g.execs[r.Index]) / e
+		}
+	}
+	// A literal's loops with no known call of it (a literal given to a library,
+	// slices.SortFunc(xs, func...)) run where it is written, as the most
+	// likely place.
 	for _, r := range litLoops {
 		if t := g.ta[r.Index]; t >= 0 && siteExecs[r.fnLit] == 0 {
 			units[t] += float64(g.rc(r.Index).Iters)
@@ -177,4 +217,12 @@ func recursive(r *region) bool {
 		return r.fnLit == lit
 	}
 	return key != nil && r.fnLit == nil && r.decl != nil && r.decl.FullName() == key
+}
+
+// sameParams reports whether a function of signature f can be called
+// through a value or interface method of signature call: the same
+// parameters and results, f's receiver aside.
+func sameParams(call, f *types.Signature) bool {
+	return types.Identical(types.NewSignatureType(nil, nil, nil, call.Params(), call.Results(), call.Variadic()),
+		types.NewSignatureType(nil, nil, nil, f.Params(), f.Results(), f.Variadic()))
 }

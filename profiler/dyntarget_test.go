@@ -142,3 +142,49 @@ func TestWorkUnitsOfLiteralGivenToLibrary(t *testing.T) {
 		t.Errorf("rank body: %v units, want the literal's 300 iterations", got)
 	}
 }
+
+// Calls the syntax cannot resolve (through a function value given to
+// apply, through an interface two types implement) do the iterations of
+// the declared kernels that no known site calls and whose signature they
+// call: sm.sweep those of the sweep methods, apply's f(m) those of work.
+// Counted per execution (before), a kernel given 1/k of the data read k
+// times faster with k ranks on the node.
+func TestWorkUnitsOfUnresolvedCalls(t *testing.T) {
+	_, _, in := instrumentCounting(t, ".", "./testdata/valuesites")
+	loops := map[string]*region{}
+	sites := map[string]*region{}
+	for _, r := range in.Regions {
+		switch {
+		case r.Kind == Loop && r.decl != nil:
+			name := r.decl.Name()
+			if recv := r.decl.Type().(*types.Signature).Recv(); recv != nil {
+				name = types.TypeString(recv.Type(), func(*types.Package) string { return "" }) + "." + name
+			}
+			loops[name] = r
+		case r.Kind == Call && r.callExpr != nil:
+			sites[types.ExprString(r.callExpr.Fun)] = r
+		}
+	}
+	if loops["jacobi.sweep"] == nil || loops["gaussSeidel.sweep"] == nil || loops["work"] == nil || sites["sm.sweep"] == nil || sites["f"] == nil {
+		t.Fatalf("loops %v, sites %v", loops, sites)
+	}
+	if sites["sm.sweep"].dynSig == nil || sites["f"].dynSig == nil || sites["apply"].dynSig != nil {
+		t.Fatalf("signatures of unresolved calls: sm.sweep %v, f %v, apply %v", sites["sm.sweep"].dynSig, sites["f"].dynSig, sites["apply"].dynSig)
+	}
+	counts := &probe.Counts{Regions: make([]probe.RegionCounts, len(in.Regions))}
+	plan := timerPlan{timed: map[int]bool{}}
+	counts.Regions[loops["jacobi.sweep"].Index] = probe.RegionCounts{Execs: 1, Iters: 998}
+	counts.Regions[loops["work"].Index] = probe.RegionCounts{Execs: 1, Iters: 1000}
+	for _, name := range []string{"sm.sweep", "f", "apply"} {
+		counts.Regions[sites[name].Index] = probe.RegionCounts{Execs: 1, Ns: 1000}
+		plan.timed[sites[name].Index] = true
+	}
+	a := &aggregator{in: in, plan: plan, m: measured{counts: counts, np: 1}}
+	a.run()
+	units := a.workUnits()
+	for name, want := range map[string]float64{"sm.sweep": 998, "f": 1000, "apply": 1} {
+		if got := units[sites[name].Index]; got != want {
+			t.Errorf("%s: %v units, want %v", name, got, want)
+		}
+	}
+}

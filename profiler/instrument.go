@@ -1075,6 +1075,9 @@ func (fi *fileInstr) newCallRegion(t *Target, call *ast.CallExpr, callee *types.
 	r.lib = callee != nil && !fi.isOwn(callee)
 	if callee == nil {
 		r.target = fi.dynamicTarget(call)
+		if r.target == nil {
+			r.dynSig, _ = fi.pkg.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
+		}
 	}
 	return r
 }

@@ -35,6 +35,10 @@ type region struct {
 	// (*types.Func), or the function literal a variable holds
 	// (*ast.FuncLit); nil if unknown.
 	target any
+	// dynSig is the signature a dynamic call whose target is unknown
+	// calls (of the function value, or the interface method without its
+	// receiver): what countWorkUnits matches kernels against.
+	dynSig *types.Signature
 	fnLit  *ast.FuncLit // the function literal the region is in, when not a rank body
 
 	// noProbe regions have no probe: their count is the iterations of
