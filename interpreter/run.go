@@ -27,6 +27,20 @@ type Options struct {
 	// NoiseSeed seeds the ranks' generators (rank r's from NoiseSeed and
 	// r), so that a simulation is the same every time.
 	NoiseSeed uint64
+	// Lockstep, when set, stretches each rank's compute while it
+	// synchronises with the others (see Lockstep).
+	Lockstep *Lockstep
+}
+
+// Lockstep stretches a rank's compute between its first MPI operation and
+// its Last[rank]-th by Factor: ranks that wake each other every few
+// microseconds progress as if on fewer cores than they have (the
+// machine's lockstep table), while what a rank computes before its first
+// operation (setting up) or after its last (checking a result alone) runs
+// at full speed.
+type Lockstep struct {
+	Factor float64
+	Last   []int // per rank, its operations in an earlier simulation of the same configuration
 }
 
 // SegmentKind classifies a stretch of a rank's time.
@@ -62,8 +76,12 @@ type RankStats struct {
 	Comm    float64 // MPI overheads: time the rank's CPU spends in MPI
 	Wait    float64 // time blocked in MPI
 	Ops     int     // MPI operations the rank started (user-level calls)
-	Sent    int     // messages sent, collectives' internal messages included
-	Bytes   int     // bytes sent
+	// Between is the Compute between the rank's first and last MPI
+	// operation: its compute while it synchronises with others, without
+	// what it computes before (setting up) and after (checking a result).
+	Between float64
+	Sent    int // messages sent, collectives' internal messages included
+	Bytes   int // bytes sent
 }
 
 // Run is the result of a simulation.

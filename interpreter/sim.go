@@ -42,9 +42,10 @@ type rank struct {
 
 	rng *rand.Rand // Options.Noise's draws for this rank, once needed
 
-	stats RankStats
-	segs  []Segment
-	marks []Mark
+	stats        RankStats
+	firstOpAfter float64 // stats.Compute when the rank started its first MPI operation
+	segs         []Segment
+	marks        []Mark
 
 	// With Sharing: full-speed compute still to do before pending, and
 	// the stretches the rank computed (contiguous ones merged).
@@ -190,6 +191,9 @@ func (s *sim) advance(r *rank) {
 				s.err = &RankError{Rank: r.id, Site: op.Site, Err: fmt.Errorf("negative compute time %g", compute)}
 				return
 			}
+			if ls := s.opts.Lockstep; ls != nil && r.stats.Ops >= 1 && r.id < len(ls.Last) && r.stats.Ops < ls.Last[r.id] {
+				compute *= ls.Factor
+			}
 			if compute > 0 && s.opts.Noise != nil {
 				if r.rng == nil {
 					r.rng = rand.New(rand.NewPCG(s.opts.NoiseSeed, uint64(r.id)))
@@ -240,6 +244,10 @@ func (s *sim) exec(r *rank, op Op) bool {
 	if op.Kind != OpFinish && op.Kind != OpMark {
 		s.run.Ops++
 		r.stats.Ops++
+		if r.stats.Ops == 1 {
+			r.firstOpAfter = r.stats.Compute
+		}
+		r.stats.Between = r.stats.Compute - r.firstOpAfter
 		if op.Kind == OpAlltoall {
 			s.run.AllToAll++
 		}

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -90,7 +91,12 @@ func (s *script) Step(prev Result) (float64, Op, error) {
 		s.results = append(s.results, prev)
 	}
 	if s.i == len(s.ops) {
-		return 0, Op{Kind: OpFinish}, nil
+		c := 0.0 // compute after the last operation, if given
+		if len(s.compute) > len(s.ops) {
+			c = s.compute[len(s.ops)]
+		}
+		s.i++
+		return c, Op{Kind: OpFinish}, nil
 	}
 	s.i++
 	c := 0.0
@@ -293,5 +299,32 @@ func TestDeterministic(t *testing.T) {
 	b, _ := Simulate(h, mk(), Options{Timeline: true})
 	if !reflect.DeepEqual(a, b) {
 		t.Error("two simulations of the same programs differ")
+	}
+}
+
+// TestLockstepStretchesBetweenOperations: Options.Lockstep stretches a
+// rank's compute between its first and its Last-th operation, not what
+// it computes before (setting up) or after (a serial check); Between is
+// the compute between the first and last operation.
+func TestLockstepStretchesBetweenOperations(t *testing.T) {
+	prog := func() Program {
+		b := Op{Kind: OpBarrier}
+		return &script{compute: []float64{1, 2, 3, 4}, ops: []Op{b, b, b}}
+	}
+	for _, tc := range []struct {
+		ls               *Lockstep
+		compute, between float64
+	}{
+		{nil, 10, 5},
+		{&Lockstep{Factor: 2, Last: []int{3, 3}}, 1 + 4 + 6 + 4, 4 + 6},
+	} {
+		run, err := Simulate(net1, []Program{prog(), prog()}, Options{Lockstep: tc.ls})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, st := range run.Ranks {
+			near(t, fmt.Sprintf("rank %d compute (lockstep %v)", r, tc.ls), st.Compute, tc.compute)
+			near(t, fmt.Sprintf("rank %d between (lockstep %v)", r, tc.ls), st.Between, tc.between)
+		}
 	}
 }

@@ -262,3 +262,50 @@ func TestIdleRanksDoNotLockstep(t *testing.T) {
 		t.Errorf("pingpong's interval at P = 8 is %.3g s with 8 ranks in lockstep getting a tenth of a core, %.3g s without the table; want the same", got, free)
 	}
 }
+
+// A rank that checks the result alone after the last gather (heat's
+// default -check) does not turn the lockstep table off for the loop
+// before it, nor is its check stretched: the table counts and stretches
+// the compute between each rank's first and last MPI operation. Counted
+// over whole runs, the check made heat's and cg's ranks look mostly idle,
+// and their loops at 8 and 16 ranks of a 16-core machine were predicted
+// 65-86 % short (docs/validation.md).
+func TestSerialCheckKeepsLockstep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "66", "-steps", "300"} // and -check: a serial Jacobi run on rank 0 after the gather
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", NP: []int{4}, Args: args,
+		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	sim := func() (interval, makespan float64) {
+		run, _, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t1, ok := run.Interval(1)
+		if !ok {
+			t.Fatal("heat never marks interval 1")
+		}
+		return t1, run.Makespan
+	}
+	m.Lockstep = nil
+	freeLoop, freeAll := sim()
+	for _, c := range []float64{1e-7, 1} { // 4 ranks in lockstep get one core, whatever their compute
+		m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Ranks: 2, Compute: c, Cores: 0.5},
+			commmodel.LockstepRow{Ranks: 4, Compute: c, Cores: 1})
+	}
+	slices.SortFunc(m.Lockstep, func(a, b commmodel.LockstepRow) int {
+		if a.Ranks != b.Ranks {
+			return a.Ranks - b.Ranks
+		}
+		return int(math.Copysign(1, a.Compute-b.Compute))
+	})
+	loop, all := sim()
+	if loop < 2*freeLoop { // 4x the compute between operations, not their communication
+		t.Errorf("heat's loop at P = 4: %.3g s with 4 ranks in lockstep on one core, %.3g s without the table; want it stretched", loop, freeLoop)
+	}
+	if grown := all - freeAll; grown > 1.2*(loop-freeLoop) {
+		t.Errorf("the whole run grew by %.3g s, its loop by %.3g s: the serial check after the last operation was stretched too", grown, loop-freeLoop)
+	}
+}

@@ -62,7 +62,7 @@ func TestRepredict(t *testing.T) {
 			continue // not a validation report
 		}
 		found++
-		ex := strings.TrimSuffix(name, "_big")
+		ex, _, _ := strings.Cut(name, "_") // heat_big, cg_defaults
 		mp, oracle, err := prepare(context.Background(), SpeedupOptions{Dir: "..", Package: "./examples/" + ex, Args: rep.Args,
 			Profile: filepath.Join(profiles, name+".profile.json")}, func(string, ...any) {})
 		if err != nil {

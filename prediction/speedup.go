@@ -313,8 +313,12 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 // goroutine backend on a virtual machine, ranks exchanging every few
 // hundred microseconds take turns on one core), given their mean compute
 // time between MPI operations. Both come from a first simulation that
-// gives every rank its core (or its share of the node's cores); if they
-// change the stretch, the configuration is simulated again with it.
+// gives every rank its core (or its share of the node's cores), counted
+// between each rank's first and last MPI operation; if they call for a
+// stretch, the configuration is simulated again with each rank's compute
+// stretched between those operations (interpreter.Lockstep): what it
+// computes before (setting up) and after (rank 0 checking the result
+// alone) keeps full speed.
 func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	pl, k, share, err := place(m, p, nodes, per, order)
 	if err != nil {
@@ -324,7 +328,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if share > 1 {
 		return simulateShared(mp, oracle, nc, m, pl, k, share, args, timeline)
 	}
-	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, timeline, nil)
+	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, timeline, nil, nil)
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -336,7 +340,11 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if math.Abs(shared-share) <= 1e-9*share {
 		return run, sp, nil
 	}
-	return simulateAt(mp, oracle.onNode(nc, k, shared), m, pl, args, oracle.maxSteps, timeline, nil)
+	ls := &interpreter.Lockstep{Factor: shared, Last: make([]int, p)}
+	for r, st := range run.Ranks {
+		ls.Last[r] = st.Ops
+	}
+	return simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, timeline, nil, ls)
 }
 
 // simulateShared simulates nodes with more ranks than cores: the ranks of
@@ -353,7 +361,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	}
 	sh := &interpreter.Sharing{Node: pl.Node, Cores: cores}
 	view := oracle.onNode(nc, k, 1)
-	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, timeline, sh)
+	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, timeline, sh, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -366,7 +374,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	for n := range cores {
 		cores[n] = eff
 	}
-	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, timeline, sh)
+	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, timeline, sh, nil)
 }
 
 // lockstepPattern is the lockstep table's pattern the run's ranks
@@ -380,25 +388,36 @@ func lockstepPattern(run *interpreter.Run) string {
 	return commmodel.PatternRing
 }
 
-// computeStretch is the mean compute time of a rank between two MPI
-// operations, unscaled by the run's compute factor.
+// computeStretch is the mean compute time of a rank between two
+// consecutive MPI operations, unscaled by the run's compute factor: the
+// ranks' compute between their first and last operations over the gaps
+// between their operations. What a rank computes before its first
+// operation or after its last (cg's and heat's rank 0 checking the result
+// serially after the final gather) is not spent synchronising; counted,
+// it made heat's and cg's loops of microseconds between reductions read
+// as far coarser with their default -check, and their predictions at 8
+// and 16 ranks of a 16-core machine 65-86 % short (docs/validation.md).
 func computeStretch(run *interpreter.Run, factor float64) float64 {
-	total := 0.0
+	total, between, gaps := 0.0, 0.0, 0
 	for _, st := range run.Ranks {
 		total += st.Compute
+		if st.Ops >= 2 {
+			between += st.Between
+			gaps += st.Ops - 1
+		}
 	}
-	if run.Ops == 0 || factor <= 0 {
+	if gaps == 0 || factor <= 0 {
 		return total
 	}
-	return total / factor / float64(run.Ops)
+	return between / factor / float64(gaps)
 }
 
-func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, timeline bool, sharing *interpreter.Sharing) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, timeline bool, sharing *interpreter.Sharing, lockstep *interpreter.Lockstep) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: firstTouch(m, pl)})
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := interpreter.Options{Timeline: timeline, Sharing: sharing}
+	opts := interpreter.Options{Timeline: timeline, Sharing: sharing, Lockstep: lockstep}
 	// Detours interrupt ranks that have a core each. On a node with more
 	// ranks than cores a detour takes the core from whichever rank runs
 	// then: spread over the ranks taking turns, it is part of the shared
@@ -465,14 +484,16 @@ func lockstepRanks(run *interpreter.Run, pl *commmodel.Placement) int {
 }
 
 // busyRanks is the effective number of ranks computing at once on the
-// busiest node: the node's compute time over its largest rank's, so that
-// ranks that compute little count little.
+// busiest node while they synchronise: the node's compute between each
+// rank's first and last MPI operation over its largest rank's, so that
+// ranks that compute little count little, and a rank checking the result
+// alone after the last gather does not make the others count for less.
 func busyRanks(run *interpreter.Run, pl *commmodel.Placement) float64 {
 	sum, top := map[int]float64{}, map[int]float64{}
 	for r, st := range run.Ranks {
 		n := pl.Node[r]
-		sum[n] += st.Compute
-		top[n] = max(top[n], st.Compute)
+		sum[n] += st.Between
+		top[n] = max(top[n], st.Between)
 	}
 	busy := 0.0
 	for n, t := range top {

@@ -33,16 +33,23 @@ const lockstepAlltoallBytes = 32 << 10
 // to: programs are validated on a few cores with more ranks than cores.
 const oversubscribed = 4
 
-// lockstepRanks are the rank counts of the lockstep suite: 2, the cores,
-// and 2 and 4 ranks per core, as far as the run has ranks on rank 0's host
-// (hosts lists the run's ranks' hosts).
+// lockstepRanks are the rank counts of the lockstep suite: the powers of
+// two from 2 up to the cores, the cores, and 2 and 4 ranks per core, as
+// far as the run has ranks on rank 0's host (hosts lists the run's ranks'
+// hosts). The prediction interpolates between the counts in log(ranks);
+// on a 16-core machine 2 and 16 alone put 8 ranks, which took twice as
+// long as 4 in heat and cg, between the two (docs/validation.md).
 func lockstepRanks(hosts []uint64, cores int) []int {
 	n := 0
 	for n < len(hosts) && hosts[n] == hosts[0] {
 		n++
 	}
+	var counts []int
+	for k := 2; k < cores; k *= 2 {
+		counts = append(counts, k)
+	}
 	var ks []int
-	for _, k := range []int{2, cores, 2 * cores, oversubscribed * cores} {
+	for _, k := range append(counts, cores, 2*cores, oversubscribed*cores) {
 		if k >= 2 && k <= n && !slices.Contains(ks, k) {
 			ks = append(ks, k)
 		}

@@ -15,9 +15,10 @@ func TestLockstepRanks(t *testing.T) {
 		cores int
 		want  []int
 	}{
-		{one(8), 2, []int{2, 4, 8}},         // goroutine backend on 2 cores
-		{one(64), 16, []int{2, 16, 32, 64}}, // and on 16
-		{one(20), 16, []int{2, 16}},         // an MPI job of 20 on one host
+		{one(8), 2, []int{2, 4, 8}},               // goroutine backend on 2 cores
+		{one(64), 16, []int{2, 4, 8, 16, 32, 64}}, // and on 16
+		{one(48), 12, []int{2, 4, 8, 12, 24, 48}},
+		{one(20), 16, []int{2, 4, 8, 16}}, // an MPI job of 20 on one host
 		{[]uint64{0, 0, 0, 1, 1, 1}, 2, []int{2}},
 		{one(1), 2, nil},
 	} {
