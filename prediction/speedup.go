@@ -542,7 +542,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 	if args == nil {
 		args = opts.Args
 	}
-	prog, err := profiler.LoadProgram(opts.Dir, opts.Package)
+	prog, err := profiler.LoadFiles(opts.Dir, opts.Package)
 	if err != nil {
 		return nil, err
 	}

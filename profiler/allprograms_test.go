@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,9 @@ import (
 // TestEveryProgramInstruments instruments every program of the
 // repository (examples and test inputs), as the counting and as the
 // timing binary (every target timed), and compiles them: the probes'
-// text must be valid Go for every shape of code we have.
+// text must be valid Go for every shape of code we have. LoadFiles must
+// find the packages and files LoadProgram does (the staleness check of a
+// profile relies on it).
 func TestEveryProgramInstruments(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles every program of the repository twice")
@@ -36,6 +39,7 @@ func TestEveryProgramInstruments(t *testing.T) {
 		if err != nil {
 			continue // a program that does not compile on purpose
 		}
+		checkSameFiles(t, d, prog)
 		ts, err := ModelTargets(prog)
 		if err != nil {
 			ts = ASTTargets(prog)
@@ -69,4 +73,26 @@ func TestEveryProgramInstruments(t *testing.T) {
 func isMain(path string) bool {
 	data, err := os.ReadFile(path)
 	return err == nil && (bytes.Contains(data, []byte("\npackage main\n")) || bytes.HasPrefix(data, []byte("package main\n")))
+}
+
+// checkSameFiles checks that LoadFiles finds the analysed packages, their
+// files and directory as LoadProgram did for prog.
+func checkSameFiles(t *testing.T, dir string, prog *Program) {
+	t.Helper()
+	light, err := LoadFiles("..", dir)
+	if err != nil {
+		t.Errorf("%s: LoadFiles: %v", dir, err)
+		return
+	}
+	files := func(p *Program) []string {
+		var out []string
+		for _, pkg := range p.Packages {
+			out = append(out, pkg.PkgPath)
+			out = append(out, pkg.GoFiles...)
+		}
+		return append(out, p.Dir, moduleRoot(p))
+	}
+	if got, want := files(light), files(prog); !slices.Equal(got, want) {
+		t.Errorf("%s: LoadFiles found %q, LoadProgram %q", dir, got, want)
+	}
 }

@@ -142,7 +142,7 @@ func LoadFor(path, dir, pattern string, args []string) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, err := LoadProgram(dir, pattern)
+	prog, err := LoadFiles(dir, pattern)
 	if err != nil {
 		return nil, err
 	}
