@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/parpredict/parpredict/loopnest"
 	"github.com/parpredict/parpredict/profiler"
 )
@@ -186,4 +188,35 @@ func (o *Oracle) kernelCosts(root *loopnest.Loop) map[*loopnest.Loop]float64 {
 		costs[lf] = rate
 	}
 	return costs
+}
+
+// callsCarriedKernel reports whether the nest's code calls a kernel at a
+// site whose time the kernel's rate carries (kernelRates), other than
+// through a callee copy of the nest (Loop.Callees, whose iterations its
+// reduction counts): reduced, the nest would charge that site's profiled
+// time per iteration, whatever the data the kernel is given
+// (repeat(5, g.relax, u) with u a rank's share). Such a nest is executed.
+func (o *Oracle) callsCarriedKernel(root *loopnest.Loop) bool {
+	inlined := map[ssa.CallInstruction]bool{}
+	root.WalkAll(func(l *loopnest.Loop) {
+		if l.Inlined != nil {
+			inlined[l.Inlined.Call] = true
+		}
+	})
+	f := o.user[root.Func]
+	if f == nil {
+		return false
+	}
+	for _, b := range root.Blocks {
+		for i, in := range b.Instrs {
+			call, ok := in.(ssa.CallInstruction)
+			if !ok || inlined[call] {
+				continue
+			}
+			if l := f.LeafAt(b, i); l != nil && o.carried[l.ID()] {
+				return true
+			}
+		}
+	}
+	return false
 }

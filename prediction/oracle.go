@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"maps"
 	"slices"
 	"sort"
@@ -126,6 +127,11 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 				}
 			}
 			o.sources[root.ID] = ids
+		}
+		if o.callsCarriedKernel(root) {
+			// Executed: each call then enters the kernel, whose loops
+			// charge its rate per iteration of the data it is given.
+			continue
 		}
 		if err := o.addReduction(root); err != nil {
 			o.note(root.Func.Prog.Fset, root.Pos, "nest %s is executed, not reduced: %v", root.ID, err)
@@ -349,8 +355,17 @@ func isTestValue(e ast.Expr, v ssa.Value) bool {
 
 // IsUser implements interpreter.Oracle.
 func (o *Oracle) IsUser(fn *ssa.Function) bool {
-	_, ok := o.user[fn]
-	return ok
+	if _, ok := o.user[fn]; ok {
+		return true
+	}
+	// A method value (g.relax), method expression or promoted method
+	// runs through a synthetic wrapper around a method of the program:
+	// executed, it calls the method, whose loops then cost what they do.
+	if m, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" && len(fn.Blocks) > 0 {
+		_, ok := o.user[fn.Prog.FuncValue(m)]
+		return ok
+	}
+	return false
 }
 
 // BlockCost implements interpreter.Oracle.
