@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/profiler"
+	"github.com/parpredict/parpredict/report"
 )
 
 // cg's kernels (dot, axpy, ...) are cheap per call. Where the profile has
@@ -48,5 +50,32 @@ func TestKernelCostsFollowTheData(t *testing.T) {
 	// Per call the ratio would be 1; the serial set-up keeps it above 0.5.
 	if r := compute[2] / compute[1]; r < 0.4 || r > 0.75 {
 		t.Errorf("rank 0 computes %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about half", compute[1], compute[2], r)
+	}
+}
+
+// selfCheck notes a simulation of the profiled configuration that does
+// not give back the measured time, and only that configuration.
+func TestSelfCheck(t *testing.T) {
+	o := &Oracle{prof: &profiler.Profile{Meta: profiler.Meta{NP: 1}, Totals: profiler.Totals{PlainBodyNs: 2e9}}}
+	point := func(p int, time float64) report.Point {
+		return report.Point{Config: report.Config{P: p, Nodes: 1, PPN: p}, Time: time}
+	}
+	for _, tc := range []struct {
+		points []report.Point
+		noted  bool
+	}{
+		{[]report.Point{point(1, 1.9), point(2, 1)}, false},
+		{[]report.Point{point(1, 2.4), point(2, 1)}, false},
+		{[]report.Point{point(1, 1), point(2, 0.5)}, true},
+		{[]report.Point{point(1, 2.6)}, true},
+		{[]report.Point{point(2, 0.1)}, false}, // no P = 1 to compare
+	} {
+		if got := o.selfCheck(tc.points) != ""; got != tc.noted {
+			t.Errorf("%v: noted %v, want %v", tc.points, got, tc.noted)
+		}
+	}
+	o.otherArgs = true // predicted at other arguments than the profile's
+	if note := o.selfCheck([]report.Point{point(1, 1)}); note != "" {
+		t.Errorf("other arguments: %s", note)
 	}
 }

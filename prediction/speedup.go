@@ -210,6 +210,9 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			pred.Notes = append(pred.Notes, note)
 		}
 	}
+	if note := oracle.selfCheck(pred.Sweep.Points); note != "" {
+		pred.Notes = append(pred.Notes, note)
+	}
 	pred.Notes = append(pred.Notes, oracle.nodeContention(m).source())
 	pred.Notes = append(pred.Notes, oracle.Notes()...)
 	return pred, nil

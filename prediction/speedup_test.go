@@ -467,7 +467,8 @@ func TestConvergenceLoopIsNoted(t *testing.T) {
 // call through the value also runs math.Sqrt, whose runs the profile does
 // not count, so the call's time cannot be given to the kernel: its time
 // is its caller's and does not follow its trip count, and the notes say
-// so and what to change.
+// so and what to change. Part of it is lost (the simulation of the
+// profiled run gives half the measured time), which the self-check notes.
 func TestUntimedNestIsNoted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
@@ -477,7 +478,8 @@ func TestUntimedNestIsNoted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if notes := strings.Join(pred.Notes, "\n"); !strings.Contains(notes, "nest main.work:loop") || !strings.Contains(notes, "was not timed") {
+	if notes := strings.Join(pred.Notes, "\n"); !strings.Contains(notes, "nest main.work:loop") || !strings.Contains(notes, "was not timed") ||
+		!strings.Contains(notes, "the simulation of the profiled run itself") {
 		t.Errorf("notes: %s", notes)
 	}
 }
