@@ -51,6 +51,10 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			return r.errorf(in.Pos(), "%s: %v", name, err)
 		}
 		if ok {
+			// Its value is computed here; its time is the profile's, as
+			// for any library call (math.Sqrt given through a function
+			// value shares a timed call site with a kernel).
+			r.charge(ic.callCost, ic.callLabel)
 			r.set(f, v)
 			return nil
 		}

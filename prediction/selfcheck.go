@@ -18,8 +18,7 @@ const selfCheckTolerance = 0.25
 // should give back what was measured, and where it does not, part of the
 // program's time was lost (a call the simulation could not follow) or
 // counted twice, and every other configuration inherits the error. Over
-// the examples and test programs the two agree within 13 %, but for a
-// program whose kernel's time the profile cannot place (libvalue, 0.53).
+// the examples and test programs the two agree within 13 %.
 // "" when they agree, or when the sweep or the profile has no such
 // configuration.
 func (o *Oracle) selfCheck(points []report.Point) string {
