@@ -30,7 +30,7 @@ func (o *Oracle) dynamicSites() (sites map[string][]*profiler.Region, targets ma
 				if l == nil {
 					continue
 				}
-				r, found := o.prof.Region(l.ID())
+				r, found := o.region(l.ID())
 				if !found || r.Kind != profiler.Call || r.Callee != dynamicCallee || len(targets[r.ID]) > 0 {
 					continue
 				}

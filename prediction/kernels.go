@@ -105,11 +105,19 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 			return
 		}
 		self := o.user[f.Fn]
-		if self == nil || timedBody[self.Name] {
+		if self == nil {
 			return
 		}
-		inGroup[self.Name] = true
-		ss = append(ss, sites[f.Fn.String()]...)
+		// A generic's instance is profiled as the generic (profID).
+		name, callee := self.Name, f.Fn.String()
+		if g, ok := o.instanceOf[name]; ok {
+			name, callee = g, f.Fn.Origin().String()
+		}
+		if timedBody[name] {
+			return
+		}
+		inGroup[name] = true
+		ss = append(ss, sites[callee]...)
 	}
 	if len(fs) > 1 {
 		sort.Slice(ss, func(i, j int) bool { return ss[i].ID < ss[j].ID })
@@ -138,7 +146,7 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 			}
 			timed := false
 			root.Walk(func(l *loopnest.Loop) {
-				if p, found := o.prof.Region(l.ID); found && p.Timed {
+				if p, found := o.region(l.ID); found && p.Timed {
 					timed = true
 				}
 			})
@@ -146,7 +154,7 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 				return
 			}
 			for _, lf := range countedLeaves(root, never, false) {
-				if p, found := o.prof.Region(lf.ID); found {
+				if p, found := o.region(lf.ID); found {
 					iters += p.Iters
 				}
 			}

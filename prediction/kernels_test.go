@@ -79,3 +79,31 @@ func TestSelfCheck(t *testing.T) {
 		t.Errorf("other arguments: %s", note)
 	}
 }
+
+// A generic kernel of another package of the program runs as its
+// instance (kern.Sum[float64]), whose regions the profile has under the
+// generic's IDs (Oracle.profID): the simulation of the profiled run gives
+// back the measured time. Before, the instance's loops cost nothing: 31 %
+// of it, and the self-check noted it.
+func TestGenericInstanceCosts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	path := filepath.Join(t.TempDir(), "p.json")
+	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/genkernel",
+		NP: []int{1, 4}, Machine: "ib-qdr", ProfileOut: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof, err := profiler.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := prof.Totals.PlainBodyNs * 1e-9
+	if got := pred.Report.Rows[0].Time; plain <= 0 || got < 0.8*plain || got > 1.25*plain {
+		t.Errorf("T(1) = %.4g s, the plain binary's body %.4g s", got, plain)
+	}
+	if notes := strings.Join(pred.Notes, "\n"); strings.Contains(notes, "the simulation of the profiled run itself") {
+		t.Errorf("notes: %s", notes)
+	}
+}

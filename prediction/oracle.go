@@ -57,6 +57,11 @@ type Oracle struct {
 	// and its iterations per entry in the profile's run: where a test
 	// depends on data, that count is what the simulation repeats.
 	loopExit map[*ssa.BasicBlock]loopExit
+	// instanceOf is, by the model's name of a generic function's
+	// instance ("kern.Sum[float64]"), the generic's ("kern.Sum"): the
+	// profiler instruments the generic's code once, and its regions carry
+	// the generic's IDs (profID).
+	instanceOf map[string]string
 	// otherArgs is set when the simulated arguments are not the
 	// profile's (SetArgs).
 	otherArgs bool
@@ -85,6 +90,13 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 			root.Walk(func(r *model.Region) { regions[r.ID()] = r })
 		}
 	}
+	o.instanceOf = map[string]string{}
+	for _, f := range mp.Funcs {
+		if g := o.user[f.SSA.Origin()]; g != nil && f.SSA.Origin() != nil {
+			o.instanceOf[f.Name] = g.Name
+		}
+	}
+	o.zones.profID = o.profID
 	for i := range prof.Regions {
 		pr := &prof.Regions[i]
 		if !pr.Timed || pr.OwnNs <= 0 {
@@ -106,6 +118,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 			}
 		}
 	}
+	o.instanceCosts()
 	o.calibrateToPlain()
 	o.branches(regions)
 	o.kernelRates(lp)
@@ -143,6 +156,50 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 	return o, nil
 }
 
+// profID is the profile's ID of model region id: a generic instance's
+// regions are profiled under the generic function's name.
+func (o *Oracle) profID(id string) string {
+	name, rest, ok := strings.Cut(id, ":")
+	if !ok {
+		return id
+	}
+	if g, ok := o.instanceOf[name]; ok {
+		return g + ":" + rest
+	}
+	return id
+}
+
+// region is the profile's region of model region id.
+func (o *Oracle) region(id string) (*profiler.Region, bool) { return o.prof.Region(o.profID(id)) }
+
+// instanceCosts gives the loops and bodies of generic functions' instances
+// the block costs of the generic's regions, which is the code they run
+// (the cost loop of NewOracle finds the generic's own blocks by ID).
+// Without them an instance's time was lost: a generic kernel in a package
+// of the program (kern.Sum(xs)) cost nothing.
+func (o *Oracle) instanceCosts() {
+	for _, f := range o.mp.Funcs {
+		if _, ok := o.instanceOf[f.Name]; !ok {
+			continue
+		}
+		for _, root := range f.Roots() {
+			root.Walk(func(r *model.Region) {
+				pr, ok := o.region(r.ID())
+				if !ok || !pr.Timed || pr.OwnNs <= 0 {
+					return
+				}
+				own := pr.OwnNs * 1e-9
+				switch {
+				case pr.Kind == profiler.Loop && pr.Iters+pr.Execs > 0:
+					o.addBlockCost(r.Entry, own/float64(pr.Iters+pr.Execs), pr.ID)
+				case pr.Kind == profiler.FuncBody && pr.Execs > 0:
+					o.addBlockCost(r.Entry, own/float64(pr.Execs), pr.ID)
+				}
+			})
+		}
+	}
+}
+
 // noteUntimed notes a reduced nest that ran in the profile without a timer
 // or a kernel rate (kernelRates, from timed call statements): its time is
 // in its callers' own time, charged whatever its trip counts are here.
@@ -152,7 +209,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 // statement; kernelRates still charges it at its call sites where the
 // profile's counts tell what they ran (dynamicSites).
 func (o *Oracle) noteUntimed(prof *profiler.Profile, root *loopnest.Loop) {
-	if pr, ok := prof.Region(root.ID); ok && pr.Execs > 0 && !pr.Timed {
+	if pr, ok := o.region(root.ID); ok && pr.Execs > 0 && !pr.Timed {
 		o.note(root.Func.Prog.Fset, root.Pos, "nest %s ran in the profile but was not timed: its time is in its callers' own time, which does not follow its trip counts (a function called through a function value or an interface is charged at its call sites only when the profile tells what those sites ran, not when one of them may run a library function or one whose loops and calls the profile does not count; nor in a go or defer statement: call it directly there)", root.ID)
 	}
 }
@@ -243,7 +300,7 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 	for _, id := range ids {
 		r := regions[id]
 		if (r.Kind == model.IfThen || r.Kind == model.IfThenElse) && len(r.Entry.Succs) == 2 {
-			if then, ok := o.prof.Region(id + "/then"); ok && then.Prob != nil {
+			if then, ok := o.region(id + "/then"); ok && then.Prob != nil {
 				o.branch[r.Entry] = *then.Prob
 			}
 		}
@@ -259,7 +316,7 @@ type loopExit struct {
 
 // loopBranches sets the probabilities of loop r's exit tests.
 func (o *Oracle) loopBranches(id string, r *model.Region) {
-	pr, ok := o.prof.Region(id)
+	pr, ok := o.region(id)
 	if !ok || pr.Iters+pr.Execs == 0 {
 		return
 	}
@@ -327,7 +384,7 @@ func (o *Oracle) exitTests(id string, r *model.Region) map[*ssa.BasicBlock]bool 
 			if !isTestValue(e, br.Cond) {
 				continue
 			}
-			if t, ok := o.prof.Region(profiler.TestID(id, i, true)); ok && t.Prob != nil {
+			if t, ok := o.region(profiler.TestID(id, i, true)); ok && t.Prob != nil {
 				o.branch[b] = *t.Prob // Succs[0] is where the test's true goes
 				done[b] = true
 			}
@@ -401,7 +458,7 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		}
 	}
 	if r := o.enclosingIf(b); r != nil {
-		if then, ok := o.prof.Region(r.ID() + "/then"); ok && then.Prob != nil {
+		if then, ok := o.region(r.ID() + "/then"); ok && then.Prob != nil {
 			return *then.Prob, true
 		}
 		// An if inside a loop whose one arm returns from the function
@@ -528,7 +585,7 @@ func (o *Oracle) CopyCost(call ssa.CallInstruction) (perElem, meanElems float64,
 		return 0, 0, "", false
 	}
 	id := f.SiteID(string(profiler.Copy), call.Common().Pos())
-	pr, found := o.prof.Region(id)
+	pr, found := o.region(id)
 	if !found || !pr.Timed || pr.Iters <= 0 || pr.Execs <= 0 {
 		return 0, 0, "", false
 	}
@@ -554,7 +611,7 @@ func (o *Oracle) CallCost(call ssa.CallInstruction) float64 {
 			continue
 		}
 		if l := f.LeafAt(b, i); l != nil && !o.carried[l.ID()] {
-			if pr, ok := o.prof.Region(l.ID()); ok && pr.Timed && pr.Execs > 0 {
+			if pr, ok := o.region(l.ID()); ok && pr.Timed && pr.Execs > 0 {
 				// An own time below zero is the probes' calibrated
 				// cost exceeding what the site measured, not time.
 				t := max(pr.OwnNs, 0) * 1e-9 / float64(pr.Execs)

@@ -18,7 +18,7 @@ func (o *Oracle) RangeCost(yield *ssa.Function) (perIter, perEntry float64, labe
 		return 0, 0, "", false
 	}
 	id := f.Tree.ID()
-	pr, found := o.prof.Region(id)
+	pr, found := o.region(id)
 	if !found || !pr.Timed || pr.Iters <= 0 || pr.Execs <= 0 || pr.TotalNs <= 0 {
 		return 0, 0, "", false
 	}

@@ -78,7 +78,7 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	var grown map[*ssa.Store]bool
 	red.Grows, red.GrowCounts, grown = growths(root, blocks, in)
 	red.Writes, red.WritesThrough = writes(blocks, in, grown, o.storesNothing)
-	if pr, ok := o.prof.Region(root.ID); ok && pr.Timed && pr.Execs > 0 {
+	if pr, ok := o.region(root.ID); ok && pr.Timed && pr.Execs > 0 {
 		red.MeanTime = pr.TotalNs * 1e-9 / float64(pr.Execs)
 	}
 	imb := o.iterationTimes(root)
@@ -119,7 +119,7 @@ func (o *Oracle) addProfiledExits(lp *loopnest.Program) {
 			if l.Reduction.Reducible || l.Trip == nil || !l.UpperBound || len(l.MPI) > 0 || len(l.Effects) > 0 || !allPure(l.Calls) {
 				continue
 			}
-			if _, ok := o.prof.Region(l.ID); !ok {
+			if _, ok := o.region(l.ID); !ok {
 				continue
 			}
 			never, ok := o.untakenEarlyExits(l)
@@ -247,7 +247,7 @@ func hasCallees(root *loopnest.Loop) bool {
 // iterations), which covers calls under a branch.
 func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest.Loop]float64, error) {
 	timed := func(c *loopnest.Loop) bool {
-		p, ok := o.prof.Region(c.ID)
+		p, ok := o.region(c.ID)
 		return ok && p.Timed
 	}
 	share := map[*loopnest.Loop]float64{}
@@ -271,7 +271,7 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest
 		walk = root.WalkAll
 	}
 	walk(func(l *loopnest.Loop) {
-		pr, ok := o.prof.Region(l.ID)
+		pr, ok := o.region(l.ID)
 		if !ok || !pr.Timed {
 			return
 		}
@@ -286,7 +286,7 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest
 		leaves := countedLeaves(l, timed, inline)
 		var total int64
 		for _, lf := range leaves {
-			if p, ok := o.prof.Region(lf.ID); ok {
+			if p, ok := o.region(lf.ID); ok {
 				total += p.Iters
 			}
 		}
@@ -313,8 +313,8 @@ func (o *Oracle) callShare(c *loopnest.Loop) float64 {
 	if c.Inlined == nil || c.Inlined.In == nil {
 		return 1
 	}
-	callee, ok := o.prof.Region(c.ID)
-	caller, ok2 := o.prof.Region(c.Inlined.In.ID)
+	callee, ok := o.region(c.ID)
+	caller, ok2 := o.region(c.Inlined.In.ID)
 	if !ok || !ok2 || caller.Iters == 0 {
 		return 1
 	}
@@ -359,7 +359,7 @@ func countedLeaves(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline boo
 // y, y+size, ...) gives a rank every other iteration, and iterations that
 // alternate cheap and dear are then as unbalanced as they come.
 func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64, bool) {
-	pr, ok := o.prof.Region(root.ID)
+	pr, ok := o.region(root.ID)
 	if !ok || pr.Imbalance == nil || len(pr.Imbalance.IterNs) == 0 ||
 		root.Counter == nil || (root.Counter.Step == 0 && root.Counter.StepExpr == nil) || root.First == nil || root.Trip == nil {
 		return nil

@@ -3,6 +3,7 @@ package prediction
 import (
 	"github.com/parpredict/parpredict/model"
 	"github.com/parpredict/parpredict/profiler"
+	"slices"
 )
 
 // zones attributes the profile's own times to the loops of reduced nests.
@@ -18,7 +19,10 @@ import (
 // every timed region whose nearest enclosing loop of the nest is that
 // loop.
 type zones struct {
-	prof *profiler.Profile
+	// profID turns a model region ID into the profile's (Oracle.profID):
+	// a generic instance's regions are profiled under the generic's.
+	profID func(string) string
+	prof   *profiler.Profile
 	// sites are the IDs of the call regions by callee (its full name),
 	// for walking from a function's body to the loops that call it.
 	sites map[string][]string
@@ -60,6 +64,13 @@ func (z *zones) exclusiveOwn(l string, inner []string) (float64, bool) {
 // in profile order, each with the own time (ns) it adds: the regions
 // whose slowdown on a shared node is the loop's.
 func (z *zones) exclusiveParts(l string, inner []string) ([]weighted, bool) {
+	if z.profID != nil {
+		l = z.profID(l)
+		inner = slices.Clone(inner)
+		for i, id := range inner {
+			inner[i] = z.profID(id)
+		}
+	}
 	lr, ok := z.prof.Region(l)
 	if !ok || !lr.Timed {
 		return nil, false
