@@ -8,7 +8,6 @@ import (
 
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/profiler"
-	"github.com/parpredict/parpredict/report"
 )
 
 // cg's kernels (dot, axpy, ...) are cheap per call. Where the profile has
@@ -53,29 +52,31 @@ func TestKernelCostsFollowTheData(t *testing.T) {
 	}
 }
 
-// selfCheck notes a simulation of the profiled configuration that does
-// not give back the measured time, and only that configuration.
+// selfCheck notes a simulation of the profiled configuration whose
+// compute does not give back the measured compute, by a quarter and a
+// millisecond.
 func TestSelfCheck(t *testing.T) {
-	o := &Oracle{prof: &profiler.Profile{Meta: profiler.Meta{NP: 1}, Totals: profiler.Totals{PlainBodyNs: 2e9}}}
-	point := func(p int, time float64) report.Point {
-		return report.Point{Config: report.Config{P: p, Nodes: 1, PPN: p}, Time: time}
-	}
+	o := &Oracle{prof: &profiler.Profile{Meta: profiler.Meta{NP: 1},
+		Totals: profiler.Totals{PlainBodyNs: 2.1e9, MPINs: 0.1e9, AccountedNs: 2e9}}}
 	for _, tc := range []struct {
-		points []report.Point
-		noted  bool
+		compute float64
+		noted   bool
 	}{
-		{[]report.Point{point(1, 1.9), point(2, 1)}, false},
-		{[]report.Point{point(1, 2.4), point(2, 1)}, false},
-		{[]report.Point{point(1, 1), point(2, 0.5)}, true},
-		{[]report.Point{point(1, 2.6)}, true},
-		{[]report.Point{point(2, 0.1)}, false}, // no P = 1 to compare
+		{1.9, false},
+		{2.4, false},
+		{1, true},
+		{2.6, true},
 	} {
-		if got := o.selfCheck(tc.points) != ""; got != tc.noted {
-			t.Errorf("%v: noted %v, want %v", tc.points, got, tc.noted)
+		if got := o.selfCheck(tc.compute) != ""; got != tc.noted {
+			t.Errorf("compute %g s against 2 s: noted %v, want %v", tc.compute, got, tc.noted)
 		}
 	}
+	small := &Oracle{prof: &profiler.Profile{Meta: profiler.Meta{NP: 1}, Totals: profiler.Totals{PlainBodyNs: 2e5, AccountedNs: 2e5}}}
+	if note := small.selfCheck(1e-3); note != "" { // 1 ms against 0.2: within the floor
+		t.Errorf("a program of 0.2 ms: %s", note)
+	}
 	o.otherArgs = true // predicted at other arguments than the profile's
-	if note := o.selfCheck([]report.Point{point(1, 1)}); note != "" {
+	if note := o.selfCheck(1); note != "" {
 		t.Errorf("other arguments: %s", note)
 	}
 }

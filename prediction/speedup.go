@@ -115,6 +115,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		perRank     *report.RankTotals
 		note        string
 		assumptions []interpreter.Assumption
+		compute     float64               // P = 1: the rank's compute (selfCheck)
 		steps       int64                 // SSA instructions the ranks executed
 		hot         []interpreter.HotSpot // where they went, from slowSteps on
 		err         error                 // the simulation's failure
@@ -138,6 +139,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			out.timeline, out.perRank = predictedTimeline(run, pred.Sweep), rankTotals(run, out.point.Config)
 		}
 		if c.p == 1 {
+			out.compute = maxCompute(run)
 			// An auxiliary estimate: if its extra run fails, the report
 			// fits f to the points instead.
 			if serial, err := serialTime(mp, oracle, m, run, opts); err == nil {
@@ -210,8 +212,12 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			pred.Notes = append(pred.Notes, note)
 		}
 	}
-	if note := oracle.selfCheck(pred.Sweep.Points); note != "" {
-		pred.Notes = append(pred.Notes, note)
+	for i, out := range outcomes {
+		if c := configs[i]; c.p == 1 && out.err == nil {
+			if note := oracle.selfCheck(out.compute); note != "" {
+				pred.Notes = append(pred.Notes, note)
+			}
+		}
 	}
 	pred.Notes = append(pred.Notes, oracle.nodeContention(m).source())
 	pred.Notes = append(pred.Notes, oracle.Notes()...)
