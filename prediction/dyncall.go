@@ -157,10 +157,10 @@ func (dr *dynResolver) callTargets(call *ssa.Call) []*ssa.Function {
 	var out []*ssa.Function
 	for _, fn := range cands {
 		f := dr.o.user[fn]
-		if f == nil || !dr.counted[f.Name] {
+		if f == nil || !dr.counted[dr.o.profName(f)] {
 			return nil
 		}
-		if dr.ran[f.Name] {
+		if dr.ran[dr.o.profName(f)] {
 			out = append(out, fn)
 		}
 	}

@@ -109,9 +109,9 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 			return
 		}
 		// A generic's instance is profiled as the generic (profID).
-		name, callee := self.Name, f.Fn.String()
-		if g, ok := o.instanceOf[name]; ok {
-			name, callee = g, f.Fn.Origin().String()
+		name, callee := o.profName(self), f.Fn.String()
+		if f.Fn.Origin() != nil {
+			callee = f.Fn.Origin().String()
 		}
 		if timedBody[name] {
 			return

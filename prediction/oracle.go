@@ -169,6 +169,15 @@ func (o *Oracle) profID(id string) string {
 	return id
 }
 
+// profName is the name the profile gives f's regions (Region.Func): a
+// generic instance's are the generic's.
+func (o *Oracle) profName(f *model.Func) string {
+	if g, ok := o.instanceOf[f.Name]; ok {
+		return g
+	}
+	return f.Name
+}
+
 // region is the profile's region of model region id.
 func (o *Oracle) region(id string) (*profiler.Region, bool) { return o.prof.Region(o.profID(id)) }
 
