@@ -181,8 +181,9 @@ func (o *Oracle) profName(f *model.Func) string {
 // region is the profile's region of model region id.
 func (o *Oracle) region(id string) (*profiler.Region, bool) { return o.prof.Region(o.profID(id)) }
 
-// instanceCosts gives the loops and bodies of generic functions' instances
-// the block costs of the generic's regions, which is the code they run
+// instanceCosts gives the loops, bodies and branch arms of generic
+// functions' instances the block costs of the generic's regions, which is
+// the code they run
 // (the cost loop of NewOracle finds the generic's own blocks by ID).
 // Without them an instance's time was lost: a generic kernel in a package
 // of the program (kern.Sum(xs)) cost nothing.
@@ -203,6 +204,16 @@ func (o *Oracle) instanceCosts() {
 					o.addBlockCost(r.Entry, own/float64(pr.Iters+pr.Execs), pr.ID)
 				case pr.Kind == profiler.FuncBody && pr.Execs > 0:
 					o.addBlockCost(r.Entry, own/float64(pr.Execs), pr.ID)
+				}
+			})
+			root.Walk(func(r *model.Region) {
+				if (r.Kind != model.IfThen && r.Kind != model.IfThenElse) || len(r.Entry.Succs) != 2 {
+					return
+				}
+				for i, arm := range []string{"/then", "/else"} {
+					if pr, ok := o.region(r.ID() + arm); ok && pr.Timed && pr.OwnNs > 0 && pr.Execs > 0 {
+						o.addBlockCost(r.Entry.Succs[i], pr.OwnNs*1e-9/float64(pr.Execs), pr.ID)
+					}
 				}
 			})
 		}
