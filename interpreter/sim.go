@@ -42,10 +42,10 @@ type rank struct {
 
 	rng *rand.Rand // Options.Noise's draws for this rank, once needed
 
-	stats        RankStats
-	firstOpAfter float64 // stats.Compute when the rank started its first MPI operation
-	segs         []Segment
-	marks        []Mark
+	stats            RankStats
+	computeAtFirstOp float64 // stats.Compute when the rank started its first MPI operation
+	segs             []Segment
+	marks            []Mark
 
 	// With Sharing: full-speed compute still to do before pending, and
 	// the stretches the rank computed (contiguous ones merged).
@@ -245,9 +245,9 @@ func (s *sim) exec(r *rank, op Op) bool {
 		s.run.Ops++
 		r.stats.Ops++
 		if r.stats.Ops == 1 {
-			r.firstOpAfter = r.stats.Compute
+			r.computeAtFirstOp = r.stats.Compute
 		}
-		r.stats.Between = r.stats.Compute - r.firstOpAfter
+		r.stats.Between = r.stats.Compute - r.computeAtFirstOp
 		if op.Kind == OpAlltoall {
 			s.run.AllToAll++
 		}

@@ -337,7 +337,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if share > 1 {
 		return simulateShared(mp, oracle, nc, m, pl, k, share, args, timeline)
 	}
-	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, timeline, nil, nil)
+	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline})
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -353,7 +353,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	for r, st := range run.Ranks {
 		ls.Last[r] = st.Ops
 	}
-	return simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, timeline, nil, ls)
+	return simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Lockstep: ls})
 }
 
 // simulateShared simulates nodes with more ranks than cores: the ranks of
@@ -370,7 +370,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	}
 	sh := &interpreter.Sharing{Node: pl.Node, Cores: cores}
 	view := oracle.onNode(nc, k, 1)
-	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, timeline, sh, nil)
+	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Sharing: sh})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -383,7 +383,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	for n := range cores {
 		cores[n] = eff
 	}
-	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, timeline, sh, nil)
+	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Sharing: sh})
 }
 
 // lockstepPattern is the lockstep table's pattern the run's ranks
@@ -421,19 +421,21 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 	return between / factor / float64(gaps)
 }
 
-func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, timeline bool, sharing *interpreter.Sharing, lockstep *interpreter.Lockstep) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+// simulateAt simulates pl with the oracle's costs; opts says what to
+// record (Timeline) and how the ranks share their cores (Sharing,
+// Lockstep); the machine's noise is added here.
+func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, opts interpreter.Options) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: firstTouch(m, pl)})
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := interpreter.Options{Timeline: timeline, Sharing: sharing, Lockstep: lockstep}
 	// Detours interrupt ranks that have a core each. On a node with more
 	// ranks than cores a detour takes the core from whichever rank runs
 	// then: spread over the ranks taking turns, it is part of the shared
 	// cores' mean speed, which the profile's contention runs measured;
 	// injected into one rank's work, processor sharing would stretch it
 	// by the ranks per core.
-	if m.Noise != nil && sharing == nil {
+	if m.Noise != nil && opts.Sharing == nil {
 		perturb := m.Noise.Perturber()
 		opts.Noise = func(t float64, rng *rand.Rand) float64 { return perturb(t, rng) }
 	}
