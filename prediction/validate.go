@@ -140,6 +140,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 			}
 		}
 	}
+	selfNote := ""
 	for _, p := range opts.NP {
 		cfg := report.Config{P: p, Nodes: 1, PPN: p}
 		// The fastest run is the least disturbed by other processes, as
@@ -152,6 +153,9 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, false)
 		if err != nil {
 			return nil, err
+		}
+		if p == 1 {
+			selfNote = oracle.selfCheck(maxCompute(run))
 		}
 		t := run.Makespan
 		if opts.Interval > 0 {
@@ -173,6 +177,9 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	v.Report.Mismatch = mismatch
 	v.Report.Stale = stale
 	v.Notes = append([]string{oracle.nodeContention(m).source()}, oracle.Notes()...)
+	if selfNote != "" {
+		v.Notes = append([]string{selfNote}, v.Notes...)
+	}
 	return v, nil
 }
 
