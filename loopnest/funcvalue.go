@@ -92,7 +92,7 @@ func (fv *funcValues) take(prog *ssa.Program, value *ssa.Function) {
 		return
 	}
 	fv.seen[value] = true
-	fv.taken = append(fv.taken, takenFunc{fn: declaredFunc(prog, value), sig: value.Signature})
+	fv.taken = append(fv.taken, takenFunc{fn: DeclaredFunc(prog, value), sig: value.Signature})
 	// Another package may call a function whose value is taken, with its
 	// own function values as arguments.
 	for _, p := range value.Params {
@@ -163,10 +163,10 @@ func (fv *funcValues) scan(prog *ssa.Program, in ssa.Instruction, own func(*ssa.
 	}
 }
 
-// declaredFunc is the function a call of fn runs: for a synthetic
+// DeclaredFunc is the function a call of fn runs: for a synthetic
 // wrapper of a method (a method value x.M, a method expression T.M, a
 // method promoted through a pointer), the declared method M.
-func declaredFunc(prog *ssa.Program, fn *ssa.Function) *ssa.Function {
+func DeclaredFunc(prog *ssa.Program, fn *ssa.Function) *ssa.Function {
 	if fn.Synthetic != "" {
 		if obj, ok := fn.Object().(*types.Func); ok {
 			if declared := prog.FuncValue(obj); declared != nil {

@@ -40,7 +40,7 @@ func (a *Analyzer) invokeCallees(prog *ssa.Program, common *ssa.CallCommon) []*s
 		if fn == nil {
 			continue
 		}
-		if fn = declaredFunc(prog, fn); !seen[fn] {
+		if fn = DeclaredFunc(prog, fn); !seen[fn] {
 			seen[fn] = true
 			fns = append(fns, fn)
 		}

@@ -25,6 +25,20 @@ func (p *Program) StoresNothing(fn *ssa.Function) bool {
 	return p.a != nil && p.a.own(fn) && p.a.neverStores(fn, 0)
 }
 
+// DynamicCallees are the functions a call through an interface or a
+// function value may run, as the loop analysis resolves it (invokeCallees,
+// funcValueCallees), sorted by name; nil when it cannot tell. Not safe
+// for use at once with another of the program's analyses.
+func (p *Program) DynamicCallees(common *ssa.CallCommon) []*ssa.Function {
+	if p.a == nil || common.StaticCallee() != nil {
+		return nil
+	}
+	if common.IsInvoke() {
+		return p.a.invokeCallees(p.Prog, common)
+	}
+	return p.a.funcValueCallees(p.Prog, common.Signature())
+}
+
 // Load loads the packages matching patterns with the model (model.Load)
 // and analyses the loops of every function in them, closures included,
 // on the model's loop regions.

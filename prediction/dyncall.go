@@ -1,7 +1,6 @@
 package prediction
 
 import (
-	"go/types"
 	"slices"
 	"sort"
 
@@ -54,10 +53,7 @@ func (o *Oracle) dynamicSites() (sites map[string][]*profiler.Region, targets ma
 // profile's run.
 type dynResolver struct {
 	o *Oracle
-	// taken are the functions the program's code uses as values (passed,
-	// stored, returned; closures made), methods for method values.
-	taken []*ssa.Function
-	// counted and ran say, by the model's function name, whether the
+	// counted and ran say, by the profile's function name, whether the
 	// profile counts any of the function's regions (loops, calls, branch
 	// arms: a body alone is not counted when untimed) and whether any of
 	// them executed.
@@ -76,52 +72,18 @@ func (o *Oracle) newDynResolver() *dynResolver {
 			dr.ran[r.Func] = true
 		}
 	}
-	seen := map[*ssa.Function]bool{}
-	take := func(fn *ssa.Function) {
-		if fn.Synthetic != "" {
-			// A method value (x.M) or expression (T.M) calls the method
-			// through a wrapper.
-			if m, ok := fn.Object().(*types.Func); ok && m.Type().(*types.Signature).Recv() != nil {
-				if mf := fn.Prog.FuncValue(m); mf != nil {
-					fn = mf
-				}
-			}
-		}
-		if !seen[fn] {
-			seen[fn] = true
-			dr.taken = append(dr.taken, fn)
-		}
-	}
-	for _, f := range o.mp.Funcs {
-		for _, b := range f.SSA.Blocks {
-			for _, in := range b.Instrs {
-				var callee ssa.Value
-				if c, ok := in.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
-					callee = c.Common().Value // called, not taken
-				}
-				var ops [8]*ssa.Value
-				for _, op := range in.Operands(ops[:0]) {
-					if fn, ok := (*op).(*ssa.Function); ok && *op != callee {
-						take(fn)
-					}
-				}
-				if mc, ok := in.(*ssa.MakeClosure); ok {
-					take(mc.Fn.(*ssa.Function))
-				}
-			}
-		}
-	}
 	return dr
 }
 
 // callTargets is what dynamic call site call called in the profile's run:
 // the closure or function the SSA calls there when it is known; else the
-// functions the call can reach (the program's functions used as values
-// with the call's signature, or the methods of the program's types that
-// implement the program's interface it calls) that ran in the profile,
-// when each of the others is known not to have run (none of its counted
-// regions executed). nil when that cannot be told: a candidate of the
-// standard library, or one whose profile counts nothing.
+// functions the call can reach as the loop analysis resolves them
+// (loopnest.Program.DynamicCallees: the program's functions used as
+// values with the call's signature, or the methods of the types converted
+// to the interface it calls) that ran in the profile, when each of the
+// others is known not to have run (none of its counted regions executed).
+// nil when that cannot be told: a candidate of the standard library, or
+// one whose profile counts nothing.
 func (dr *dynResolver) callTargets(call *ssa.Call) []*ssa.Function {
 	if fn := call.Call.StaticCallee(); fn != nil {
 		if dr.o.user[fn] == nil {
@@ -129,33 +91,8 @@ func (dr *dynResolver) callTargets(call *ssa.Call) []*ssa.Function {
 		}
 		return []*ssa.Function{fn}
 	}
-	var cands []*ssa.Function
-	if call.Call.IsInvoke() {
-		m := call.Call.Method
-		iface, ok := call.Call.Value.Type().Underlying().(*types.Interface)
-		if !ok || !dr.o.ownPackage(m.Pkg()) {
-			return nil // a library's interface: its implementations are not all in view
-		}
-		for _, f := range dr.o.mp.Funcs {
-			if f.SSA.Signature.Recv() != nil && f.SSA.Name() == m.Name() && f.SSA.Object() != nil && implements(f.SSA.Signature.Recv().Type(), iface) {
-				cands = append(cands, f.SSA)
-			}
-		}
-	} else {
-		for _, fn := range dr.taken {
-			sig := fn.Signature
-			if sig.Recv() != nil {
-				// A method through its method value: the value's
-				// signature has no receiver.
-				sig = types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
-			}
-			if types.Identical(sig, call.Call.Signature()) {
-				cands = append(cands, fn)
-			}
-		}
-	}
 	var out []*ssa.Function
-	for _, fn := range cands {
+	for _, fn := range dr.o.lp.DynamicCallees(&call.Call) {
 		f := dr.o.user[fn]
 		if f == nil || !dr.counted[dr.o.profName(f)] {
 			return nil
@@ -165,24 +102,4 @@ func (dr *dynResolver) callTargets(call *ssa.Call) []*ssa.Function {
 		}
 	}
 	return out
-}
-
-// implements reports whether values of type recv, or pointers to them,
-// implement iface (a method of T is one of *T's).
-func implements(recv types.Type, iface *types.Interface) bool {
-	if types.Implements(recv, iface) {
-		return true
-	}
-	_, isPtr := recv.(*types.Pointer)
-	return !isPtr && types.Implements(types.NewPointer(recv), iface)
-}
-
-// ownPackage reports whether pkg is one of the analysed program's.
-func (o *Oracle) ownPackage(pkg *types.Package) bool {
-	for _, p := range o.mp.Packages {
-		if p != nil && p.Pkg == pkg {
-			return true
-		}
-	}
-	return false
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"maps"
 	"slices"
 	"sort"
@@ -438,8 +437,8 @@ func (o *Oracle) IsUser(fn *ssa.Function) bool {
 	// A method value (g.relax), method expression or promoted method
 	// runs through a synthetic wrapper around a method of the program:
 	// executed, it calls the method, whose loops then cost what they do.
-	if m, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" && len(fn.Blocks) > 0 {
-		_, ok := o.user[fn.Prog.FuncValue(m)]
+	if d := loopnest.DeclaredFunc(fn.Prog, fn); d != fn && len(fn.Blocks) > 0 {
+		_, ok := o.user[d]
 		return ok
 	}
 	return false
