@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -116,6 +117,9 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	progress("loading " + opts.Package)
 	prog, err := LoadProgram(opts.Dir, opts.Package)
 	if err != nil {
+		return nil, err
+	}
+	if err := prog.checkStartsRanks(); err != nil {
 		return nil, err
 	}
 	source := "custom"
@@ -452,7 +456,9 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 	m := &measured{counts: c, np: np, wallNs: wall - float64(c.TraceNs) - float64(c.RankNs)}
 	r.launchNs[m] = launchNs
 	if trace {
-		if m.trace, err = mpi.ReadTrace(tracePath); err != nil {
+		if m.trace, err = mpi.ReadTrace(tracePath); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w: with the arguments %q it returned before mpi.Main or mpi.Run (it wrote no MPI trace); run it with them (go run PKG ARGS) to see why, and profile it with arguments that reach its ranks", ErrNoRanks, r.opts.Args)
+		} else if err != nil {
 			return nil, fmt.Errorf("profiler: %w", err)
 		}
 	}
