@@ -38,6 +38,10 @@ type ssaRank struct {
 
 	stack   []*frame
 	globals []*object // by global index in programShared, created on first use
+	// started is set when main reaches mpi.Main or mpi.Run; mainPos is
+	// main's position, where a run that never does is noted.
+	started bool
+	mainPos token.Pos
 	flags   *flagSet
 	compute float64
 	// The region that took most of the compute since the last MPI call:
@@ -733,6 +737,9 @@ func (r *ssaRank) run() (Op, error) {
 			r.op = Op{}
 			return op, nil
 		}
+	}
+	if !r.started {
+		r.assume(r.mainPos, "main returned without starting the ranks (mpi.Main or mpi.Run) with these arguments: no rank ran, and the predicted times are its serial start-up alone")
 	}
 	return Op{Kind: OpFinish}, nil
 }

@@ -109,6 +109,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		if name == "Run" {
 			r.set(f, nilValue)
 		}
+		r.started = true
 		if err := r.pushCall(body.fun(), []value{{k: vOpaque, sp: &nameComm}}, body.obj, -1); err != nil {
 			return op, false, err
 		}

@@ -117,3 +117,32 @@ func TestFlagKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestReturnBeforeRanks: a main that returns before mpi.Main with the
+// given arguments is noted at main, and only then.
+func TestReturnBeforeRanks(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/dryrun")
+	for _, tc := range []struct {
+		args []string
+		note bool
+	}{{[]string{"-dry"}, true}, {nil, false}} {
+		o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
+		sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{Args: tc.args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := Simulate(net1, sp.Programs(), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		noted := false
+		for _, a := range sp.Assumptions() {
+			if strings.Contains(a.What, "main returned without starting the ranks") {
+				noted = strings.HasSuffix(a.Pos, "main.go:12:6")
+			}
+		}
+		if noted != tc.note || (run.Ops > 0) == tc.note {
+			t.Errorf("%v: noted at main %v, %d operations; assumptions %v", tc.args, noted, run.Ops, sp.Assumptions())
+		}
+	}
+}

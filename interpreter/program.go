@@ -25,7 +25,7 @@ func NewSSAPrograms(prog *ssa.Program, mainPkg *ssa.Package, oracle Oracle, p in
 	sp := &SSAPrograms{shared: sh}
 	for rank := range p {
 		r := &ssaRank{shared: sh, rank: rank, size: p, opts: opts,
-			flags: &flagSet{}}
+			flags: &flagSet{}, mainPos: mainFn.Pos()}
 		r.binder = rankBinder{r}
 		if err := r.pushCall(mainFn, nil, nil, -1); err != nil {
 			return nil, err
