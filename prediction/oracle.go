@@ -96,28 +96,21 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		}
 	}
 	o.zones.profID = o.profID
+	byProf := map[string][]*model.Region{}
+	for _, id := range slices.Sorted(maps.Keys(regions)) {
+		pid := o.profID(id)
+		byProf[pid] = append(byProf[pid], regions[id])
+	}
 	for i := range prof.Regions {
 		pr := &prof.Regions[i]
-		if !pr.Timed || pr.OwnNs <= 0 {
+		t, ok := ownPerEntry(pr)
+		if !ok {
 			continue
 		}
-		own := pr.OwnNs * 1e-9
-		switch pr.Kind {
-		case profiler.Loop:
-			if r := regions[pr.ID]; r != nil && pr.Iters+pr.Execs > 0 {
-				o.addBlockCost(r.Entry, own/float64(pr.Iters+pr.Execs), pr.ID)
-			}
-		case profiler.FuncBody:
-			if r := regions[pr.ID]; r != nil && pr.Execs > 0 {
-				o.addBlockCost(r.Entry, own/float64(pr.Execs), pr.ID)
-			}
-		case profiler.ThenArm, profiler.ElseArm:
-			if b := armBlock(regions, pr); b != nil && pr.Execs > 0 {
-				o.addBlockCost(b, own/float64(pr.Execs), pr.ID)
-			}
+		for _, b := range entryBlocks(byProf, pr) {
+			o.addBlockCost(b, t, pr.ID)
 		}
 	}
-	o.instanceCosts()
 	o.calibrateToPlain()
 	o.branches(regions)
 	o.kernelRates(lp)
@@ -179,45 +172,6 @@ func (o *Oracle) profName(f *model.Func) string {
 
 // region is the profile's region of model region id.
 func (o *Oracle) region(id string) (*profiler.Region, bool) { return o.prof.Region(o.profID(id)) }
-
-// instanceCosts gives the loops, bodies and branch arms of generic
-// functions' instances the block costs of the generic's regions, which is
-// the code they run
-// (the cost loop of NewOracle finds the generic's own blocks by ID).
-// Without them an instance's time was lost: a generic kernel in a package
-// of the program (kern.Sum(xs)) cost nothing.
-func (o *Oracle) instanceCosts() {
-	for _, f := range o.mp.Funcs {
-		if _, ok := o.instanceOf[f.Name]; !ok {
-			continue
-		}
-		for _, root := range f.Roots() {
-			root.Walk(func(r *model.Region) {
-				pr, ok := o.region(r.ID())
-				if !ok || !pr.Timed || pr.OwnNs <= 0 {
-					return
-				}
-				own := pr.OwnNs * 1e-9
-				switch {
-				case pr.Kind == profiler.Loop && pr.Iters+pr.Execs > 0:
-					o.addBlockCost(r.Entry, own/float64(pr.Iters+pr.Execs), pr.ID)
-				case pr.Kind == profiler.FuncBody && pr.Execs > 0:
-					o.addBlockCost(r.Entry, own/float64(pr.Execs), pr.ID)
-				}
-			})
-			root.Walk(func(r *model.Region) {
-				if (r.Kind != model.IfThen && r.Kind != model.IfThenElse) || len(r.Entry.Succs) != 2 {
-					return
-				}
-				for i, arm := range []string{"/then", "/else"} {
-					if pr, ok := o.region(r.ID() + arm); ok && pr.Timed && pr.OwnNs > 0 && pr.Execs > 0 {
-						o.addBlockCost(r.Entry.Succs[i], pr.OwnNs*1e-9/float64(pr.Execs), pr.ID)
-					}
-				}
-			})
-		}
-	}
-}
 
 // noteUntimed notes a reduced nest that ran in the profile without a timer
 // or a kernel rate (kernelRates, from timed call statements): its time is
@@ -283,23 +237,54 @@ func (o *Oracle) Notes() []string {
 	return out
 }
 
-// armBlock is the first block of a then or else arm: a successor of the
-// If that ends its if region's entry.
-func armBlock(regions map[string]*model.Region, pr *profiler.Region) *ssa.BasicBlock {
+// ownPerEntry is a timed region's own time per execution of the block
+// it is charged at: a loop's header runs once per iteration and once more
+// per entry (the exit test), a function body's entry and a branch arm's
+// first block once per execution.
+func ownPerEntry(pr *profiler.Region) (float64, bool) {
+	n := pr.Execs
+	switch pr.Kind {
+	case profiler.Loop:
+		n += pr.Iters
+	case profiler.FuncBody, profiler.ThenArm, profiler.ElseArm:
+	default:
+		return 0, false
+	}
+	if !pr.Timed || pr.OwnNs <= 0 || n <= 0 {
+		return 0, false
+	}
+	return pr.OwnNs * 1e-9 / float64(n), true
+}
+
+// entryBlocks are the blocks profile region pr's own time is charged at,
+// in every model function that runs its code (byProf: the model's regions
+// by their profile ID, a generic function's and its instances' under the
+// generic's): a loop's header, a body's entry, an arm's first block.
+// Without the instances a generic kernel in a package of the program
+// (kern.Sum(xs)) cost nothing.
+func entryBlocks(byProf map[string][]*model.Region, pr *profiler.Region) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	if pr.Kind == profiler.Loop || pr.Kind == profiler.FuncBody {
+		for _, r := range byProf[pr.ID] {
+			out = append(out, r.Entry)
+		}
+		return out
+	}
 	id, succ := pr.ID, 0
 	switch {
-	case len(id) > 5 && id[len(id)-5:] == "/then":
-		id = id[:len(id)-5]
-	case len(id) > 5 && id[len(id)-5:] == "/else":
-		id, succ = id[:len(id)-5], 1
+	case strings.HasSuffix(id, "/then"):
+		id = strings.TrimSuffix(id, "/then")
+	case strings.HasSuffix(id, "/else"):
+		id, succ = strings.TrimSuffix(id, "/else"), 1
 	default:
 		return nil
 	}
-	r := regions[id]
-	if r == nil || len(r.Entry.Succs) != 2 {
-		return nil
+	for _, r := range byProf[id] {
+		if len(r.Entry.Succs) == 2 {
+			out = append(out, r.Entry.Succs[succ])
+		}
 	}
-	return r.Entry.Succs[succ]
+	return out
 }
 
 // branches derives the probability of each If's first successor: loop
