@@ -17,7 +17,7 @@ func (s *sim) postSend(r *rank, ctx, dest, tag, n int, payload any) *request {
 	m := message{ctx: ctx, src: r.id, tag: tag, bytes: n, cost: c, payload: payload}
 	if c.Rendezvous {
 		m.rdv, m.send = true, q
-		m.arrival = depart + c.Latency // the RTS
+		m.arrival = depart + c.Handshake // the RTS
 	} else {
 		injected := s.transfer(c.Channels, depart, c.Transfer, n)
 		q.done, q.end = true, injected
@@ -74,7 +74,7 @@ func (s *sim) deliver(q *request, m *message) {
 	if m.rdv {
 		// CTS leaves when both the RTS has arrived and the receive is
 		// posted; the payload follows the CTS; FIN is not waited for.
-		cts := max(m.arrival, q.post) + c.Latency
+		cts := max(m.arrival, q.post) + c.Handshake
 		injected := s.transfer(c.Channels, cts, c.Transfer, m.bytes)
 		m.send.done, m.send.end = true, injected
 		q.done, q.end = true, injected+c.Latency+c.RecvOverhead

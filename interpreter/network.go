@@ -19,10 +19,15 @@ type Network interface {
 type MessageCost struct {
 	SendOverhead float64 // sender CPU time (o_s)
 	RecvOverhead float64 // receiver CPU time (o_r)
-	Latency      float64 // wire latency of one message (also of each handshake message)
+	Latency      float64 // wire latency of one message
 	Transfer     float64 // time to push the payload through the bottleneck, uncontended
-	Rendezvous   bool    // RTS/CTS handshake before the payload, FIN after
-	Channels     []int   // the shared channels the payload crosses (node adapters, socket memory)
+	Rendezvous   bool    // the payload leaves once the receive is posted (RTS/CTS handshake), FIN after
+	// Handshake is the latency of each handshake message (RTS, CTS) of a
+	// rendezvous: the wire latency on a network, 0 where the sender sees
+	// the posted receive itself (the ranks of one process, whose runtime
+	// copies into it once posted).
+	Handshake float64
+	Channels  []int // the shared channels the payload crosses (node adapters, socket memory)
 }
 
 // Step is one step of a rank's part in a collective: post every receive and

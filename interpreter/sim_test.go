@@ -24,8 +24,12 @@ func (h hockney) Message(src, dst, n int) MessageCost {
 	if h.ppn > 0 && src/h.ppn != dst/h.ppn {
 		chans = []int{src / h.ppn}
 	}
-	return MessageCost{SendOverhead: h.o, RecvOverhead: h.o, Latency: h.L, Transfer: float64(n) / h.B,
+	c := MessageCost{SendOverhead: h.o, RecvOverhead: h.o, Latency: h.L, Transfer: float64(n) / h.B,
 		Rendezvous: n > h.eager, Channels: chans}
+	if c.Rendezvous {
+		c.Handshake = h.L
+	}
+	return c
 }
 
 func (h hockney) Contention(_, cf, _ int) (float64, float64) { return 0, float64(cf) }
@@ -327,4 +331,32 @@ func TestLockstepStretchesBetweenOperations(t *testing.T) {
 			near(t, fmt.Sprintf("rank %d between (lockstep %v)", r, tc.ls), st.Between, tc.between)
 		}
 	}
+}
+
+// TestRendezvousWithoutHandshake: where the sender sees the posted receive
+// itself (Handshake 0, the goroutine backend's ranks in one process), a
+// rendezvous costs no handshake latency, and the sender still waits for
+// the receive: here for what the receiver computes before posting it.
+func TestRendezvousWithoutHandshake(t *testing.T) {
+	n, late := 1<<20, 1e-3
+	h := shared0{net1}
+	run, err := Simulate(h, []Program{
+		ops(Op{Kind: OpSend, Peer: 1, Bytes: n}),
+		&script{compute: []float64{late}, ops: []Op{{Kind: OpRecv, Peer: 0, Bytes: n}}},
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xfer := float64(n) / net1.B
+	near(t, "sender", run.Ranks[0].Finish, late+xfer)
+	near(t, "receiver", run.Ranks[1].Finish, late+xfer+net1.L+net1.o)
+}
+
+// shared0 is hockney with rendezvous handshakes that cost nothing.
+type shared0 struct{ hockney }
+
+func (h shared0) Message(src, dst, n int) MessageCost {
+	c := h.hockney.Message(src, dst, n)
+	c.Handshake = 0
+	return c
 }

@@ -19,8 +19,8 @@ type reqBackend struct {
 	st       Status // Count in bytes
 }
 
-// rendezvousWait is how long a blocking send of a message of copyUnlocked
-// bytes or more waits for its receive to be posted before it queues the
+// rendezvousWait is how long a blocking send of a message of
+// GoroutineRendezvousBytes or more waits for its receive to be posted before it queues the
 // message. Queued, a large message is copied twice, the first time into
 // a queued-message buffer that the first message of its size faults in:
 // matmul's first Bcast of 1.28 MB took 13-18 ms at two ranks that way,
@@ -42,7 +42,7 @@ func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int, wait bo
 		b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
 		return
 	}
-	if wait && len(data) >= copyUnlocked {
+	if wait && len(data) >= GoroutineRendezvousBytes {
 		if r := b.awaitPostedLocked(rs, ctx, tag); r != nil {
 			b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
 			return

@@ -1,7 +1,17 @@
 package mpi
 
-// Send sends buf to rank dest with tag. The goroutine backend buffers the
-// message, so Send returns without waiting for the receive.
+// GoroutineRendezvousBytes is the message size from which the goroutine
+// backend's blocking sends (Send, Sendrecv and the collectives' messages)
+// wait for their receive to be posted and copy straight into it, as an MPI
+// library's rendezvous protocol does (for up to half a millisecond; then
+// they queue the message and return). Its handshake costs no message: the
+// sender sees the posted receive itself. predict bench writes it as the
+// eager limit of a machine it calibrates over this backend.
+const GoroutineRendezvousBytes = 16 << 10
+
+// Send sends buf to rank dest with tag. The goroutine backend buffers a
+// message of less than GoroutineRendezvousBytes, so Send returns without
+// waiting for the receive; a larger one waits a little for it.
 func Send[T Elem](c *Comm, buf []T, dest, tag int) {
 	t0 := c.start(opSend)
 	c.checkRank("Send", "destination", dest, false)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/mpi"
 )
 
 func TestLockstepRanks(t *testing.T) {
@@ -83,5 +84,29 @@ func TestLockstepRowsByPattern(t *testing.T) {
 	}
 	if _, err := commmodel.Parse("m.yaml", data); err != nil {
 		t.Errorf("the machine file does not load: %v", err)
+	}
+}
+
+// TestGoroutineBackendProtocol: over the goroutine backend the eager limit
+// is the backend's rendezvous size, whatever the ping-pong fit, with no
+// handshake messages; under an MPI library it is the fit's.
+func TestGoroutineBackendProtocol(t *testing.T) {
+	for _, tc := range []struct {
+		mpi        bool
+		eager      int
+		handshakes int
+	}{{false, mpi.GoroutineRendezvousBytes - 1, 0}, {true, 1 << 30, 0}} {
+		rep := &Report{Cores: 2, MPI: tc.mpi}
+		for i := range 4 {
+			rep.Rows = append(rep.Rows, Row{Kind: "pingpong", Bytes: 1 << (4 * i), Stats: Stats{Valid: 5, Mean: 1e-6 * float64(i+1)}})
+		}
+		m, err := buildMachine(DefaultOptions(), rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.EagerLimit != tc.eager || m.HandshakeMessages != tc.handshakes || (m.Provenance["protocol"] != "") == tc.mpi {
+			t.Errorf("MPI %v: eager limit %d, %d handshake messages, protocol %q; want %d, %d",
+				tc.mpi, m.EagerLimit, m.HandshakeMessages, m.Provenance["protocol"], tc.eager, tc.handshakes)
+		}
 	}
 }

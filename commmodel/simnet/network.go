@@ -49,6 +49,9 @@ func (n *Network) Message(src, dst, bytes int) interpreter.MessageCost {
 	}
 	mc := interpreter.MessageCost{SendOverhead: c.SendOverhead, RecvOverhead: c.RecvOverhead,
 		Latency: c.Latency, Transfer: c.Transfer, Rendezvous: c.Rendezvous}
+	if c.Rendezvous && c.Handshakes > 0 {
+		mc.Handshake = c.Latency
+	}
 	if k := len(c.Channels); k > 0 {
 		// A simulation prices 215,863 messages for heat at P = 1024: their
 		// channel lists share blocks rather than being two allocations each.
