@@ -65,7 +65,7 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 		// first), yet a large message's sender waits for the posted
 		// receive, and with it for what the receiver does first (a
 		// Bcast's root for a receiver faulting in a fresh buffer: matmul
-		// at 2 ranks was predicted 11-19 % short in every pass, eager).
+		// at 2 ranks was predicted 9-18 % short in every pass, eager).
 		m.EagerLimit = mpi.GoroutineRendezvousBytes - 1
 		m.HandshakeMessages = 0
 		m.Provenance["protocol"] = fmt.Sprintf("the goroutine backend's: blocking sends of %d bytes or more wait for the posted receive (rendezvous, no handshake message)", mpi.GoroutineRendezvousBytes)
