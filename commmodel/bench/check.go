@@ -10,7 +10,8 @@ import (
 
 // PingPongNow measures the one-way time of a message of each of sizes
 // between two ranks of this process now, by the ping-pong suite's method
-// (synchronised launches, trimmed mean; half the round trip), in rounds
+// (synchronised launches of round trips back to back, trimmed mean; half
+// the round trip), in rounds
 // separate runs, and returns each size's median over the rounds. It is
 // the quick check that a machine file written by Calibrate some time ago
 // still describes this computer's communication: a virtual machine's

@@ -90,3 +90,18 @@ func TestSegmentedFitResistsOneStrayPoint(t *testing.T) {
 		}
 	}
 }
+
+// TestPingPongRounds: small messages make 64 round trips a launch, fewer
+// as they grow, one from 256 KiB; the row's statistics are per round
+// trip.
+func TestPingPongRounds(t *testing.T) {
+	for n, want := range map[int]int{0: 64, 8: 64, 4096: 64, 8192: 32, 65536: 4, 131072: 2, 262144: 1, 4 << 20: 1} {
+		if got := pingPongRounds(n); got != want {
+			t.Errorf("pingPongRounds(%d) = %d, want %d", n, got, want)
+		}
+	}
+	st := Summarise([]float64{4e-6, 8e-6, 6e-6, 5e-6}, 6, 0).per(4)
+	if st.Mean != 23e-6/16 || st.Min != 1e-6 || st.Max != 2e-6 || st.Launches != 6 || st.Valid != 4 {
+		t.Errorf("per round trip: %+v", st)
+	}
+}

@@ -23,6 +23,21 @@ type Stats struct {
 	CI       []float64 `json:"ci"`      // half-widths at ConfidenceLevels
 }
 
+// per is s for one of the n repetitions that each launch made (the
+// launch counts unchanged).
+func (s Stats) per(n int) Stats {
+	if n <= 1 {
+		return s
+	}
+	f := 1 / float64(n)
+	s.Mean, s.SE, s.Min, s.Max, s.AbsErr = s.Mean*f, s.SE*f, s.Min*f, s.Max*f, s.AbsErr*f
+	s.CI = append([]float64(nil), s.CI...)
+	for i := range s.CI {
+		s.CI[i] *= f
+	}
+	return s
+}
+
 // Summarise trims trim of the valid times from each end and computes the
 // mean, standard error and Student confidence intervals.
 func Summarise(valid []float64, launches int, trim float64) Stats {

@@ -45,11 +45,14 @@ func DefaultOptions() Options {
 // Row is one data point of the report: what was measured and the MPIPerf
 // statistics of its launches.
 type Row struct {
-	Kind      string  `json:"kind"`  // timer, pingpong, contention, collective, compute
-	Label     string  `json:"label"` // operation or check
-	Bytes     int     `json:"bytes"`
-	Ranks     int     `json:"ranks"`
-	CF        int     `json:"cf,omitempty"`
+	Kind  string `json:"kind"`  // timer, pingpong, contention, collective, compute
+	Label string `json:"label"` // operation or check
+	Bytes int    `json:"bytes"`
+	Ranks int    `json:"ranks"`
+	CF    int    `json:"cf,omitempty"`
+	// Rounds is how many round trips a ping-pong launch made back to
+	// back; the statistics are per round trip.
+	Rounds    int     `json:"rounds,omitempty"`
 	Ratio     float64 `json:"ratio,omitempty"`     // t(m,cf)/t(m,1), t(ppn)/t(1); lockstep: effective cores
 	Expected  float64 `json:"expected,omitempty"`  // timer checks: the right answer
 	Predicted float64 `json:"predicted,omitempty"` // collectives: the fitted model's prediction

@@ -27,8 +27,9 @@ func spin(d float64) {
 }
 
 // pingPong returns an op in which ranks a and b exchange a message of n
-// bytes there and back; other ranks do nothing.
-func pingPong(c *mpi.Comm, a, b, n int) func() {
+// bytes there and back, rounds times back to back; other ranks do
+// nothing.
+func pingPong(c *mpi.Comm, a, b, n, rounds int) func() {
 	if c.Rank() != a && c.Rank() != b {
 		return func() {}
 	}
@@ -39,9 +40,35 @@ func pingPong(c *mpi.Comm, a, b, n int) func() {
 		return bufs[i%len(bufs)]
 	}
 	if c.Rank() == a {
-		return func() { buf := next(); mpi.Send(c, buf, b, tagPing); mpi.Recv(c, buf, b, tagPing) }
+		return func() {
+			for range rounds {
+				buf := next()
+				mpi.Send(c, buf, b, tagPing)
+				mpi.Recv(c, buf, b, tagPing)
+			}
+		}
 	}
-	return func() { buf := next(); mpi.Recv(c, buf, a, tagPing); mpi.Send(c, buf, a, tagPing) }
+	return func() {
+		for range rounds {
+			buf := next()
+			mpi.Recv(c, buf, a, tagPing)
+			mpi.Send(c, buf, a, tagPing)
+		}
+	}
+}
+
+// pingPongRounds is how many round trips of n bytes a ping-pong launch
+// makes back to back: 64 up to 4 KiB, fewer for larger messages, one
+// from 256 KiB. A round trip's dependency chain keeps them from
+// overlapping, so the launch's time over the rounds is one round trip's,
+// as a program exchanging messages in a loop sees it. A single round trip
+// caught one of two modes of the goroutine backend on the 2-core VM, two
+// ranks on one thread or on two cores: calibrations minutes apart fitted
+// 0.68, 1.37 and 1.91 us one way, while the pingpong example ran at about
+// 2 us per message back to back; 64 round trips read 1.98-2.09 us in
+// three runs (docs/bench.md).
+func pingPongRounds(n int) int {
+	return max(1, min(64, (256<<10)/max(n, 4<<10)))
 }
 
 // Messages of offCacheFrom bytes and more are timed from and into memory,
@@ -108,8 +135,9 @@ func timerSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func(stri
 func pingPongSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func(string)) []Row {
 	var rows []Row
 	for _, m := range o.Sizes {
-		st := Measure(c, k, tb, o.Params, pingPong(c, 0, 1, m))
-		rows = append(rows, Row{Kind: "pingpong", Label: "PingPong", Bytes: m, Ranks: 2, Stats: st})
+		rounds := pingPongRounds(m)
+		st := Measure(c, k, tb, o.Params, pingPong(c, 0, 1, m, rounds))
+		rows = append(rows, Row{Kind: "pingpong", Label: "PingPong", Bytes: m, Ranks: 2, Rounds: rounds, Stats: st.per(rounds)})
 		progress("PingPong")
 	}
 	return rows
@@ -134,7 +162,7 @@ func contentionSuite(c *mpi.Comm, k *Clock, tb float64, o Options, progress func
 		for cf := 1; cf <= c.Size()/2; cf++ {
 			op := func() {}
 			if i := c.Rank() / 2; i < cf {
-				op = pingPong(c, 2*i, 2*i+1, m)
+				op = pingPong(c, 2*i, 2*i+1, m, 1)
 			}
 			st := Measure(c, k, tb, o.Params, op)
 			if cf == 1 {

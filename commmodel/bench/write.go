@@ -67,13 +67,18 @@ func WriteReport(w io.Writer, rep *Report) error {
 		if r.CF > 0 {
 			cf = fmt.Sprint(r.CF)
 		}
+		label := r.Label
+		if r.Rounds > 1 {
+			label = fmt.Sprintf("%s x%d", r.Label, r.Rounds)
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%.4g\t%.2g\t%.4g\t%.4g\t%.2g\t%s\t%s\t%s\t%s\t%s\t\n",
-			r.Kind, r.Label, r.Bytes, r.Ranks, cf, r.Launches, r.Valid, r.Trimmed, r.Mean, r.SE, r.Min, r.Max, r.AbsErr,
+			r.Kind, label, r.Bytes, r.Ranks, cf, r.Launches, r.Valid, r.Trimmed, r.Mean, r.SE, r.Min, r.Max, r.AbsErr,
 			ci[0], ci[1], ci[2], ratio, extra)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	fmt.Fprintln(w, "\nPingPong xN: each launch made N round trips back to back; its times are per round trip.")
 	fmt.Fprintln(w, "\nping-pong fit (one-way time = latency + bytes/bandwidth):")
 	for _, l := range rep.Fit {
 		fmt.Fprintf(w, "  from %s: latency %.3g s, bandwidth %.3g B/s\n", commmodel.FormatSize(l.From), l.Latency, l.Bandwidth)
