@@ -44,7 +44,7 @@ a global clock, invalid launches dropped, warm-up discarded, the maximum
 over ranks, a 25% trimmed mean, its standard error and Student confidence
 intervals), checks the timer with WaitPatternUp and WaitPatternNull, fits
 the ping-pong times by segments to find protocol changes, and writes a
-machine file and a report. It takes about a minute on a 2-core machine.
+machine file and a report. It took 16 s on the 2-core development VM (2026-11-26).
 
 Under mpirun every process runs the benchmarks; world rank 0 alone prints the
 report and writes the files, the others print nothing and exit 0. --np
