@@ -21,9 +21,9 @@ type reqBackend struct {
 
 // rendezvousWait is how long a blocking send of a message of
 // GoroutineRendezvousBytes or more waits for its receive to be posted
-// before it queues the message. Queued, a large message is copied twice, the first time into
-// a queued-message buffer that the first message of its size faults in:
-// matmul's first Bcast of 1.28 MB took 13-18 ms at two ranks that way,
+// before it queues the message. Queued, a large message is copied twice,
+// the first time into a queued-message buffer that the first message of
+// its size faults in: matmul's first Bcast of 1.28 MB took 13-18 ms at two ranks that way,
 // four times the receive buffer's own page faults, when the receiver
 // posted its receive a few tens of microseconds after the root sent. An
 // MPI library sends such messages by rendezvous, straight into the
