@@ -23,13 +23,13 @@ type reqBackend struct {
 // GoroutineRendezvousBytes or more waits for its receive to be posted
 // before it queues the message. Queued, a large message is copied twice,
 // the first time into a queued-message buffer that the first message of
-// its size faults in: matmul's first Bcast of 1.28 MB took 13-18 ms at two ranks that way,
-// four times the receive buffer's own page faults, when the receiver
-// posted its receive a few tens of microseconds after the root sent. An
-// MPI library sends such messages by rendezvous, straight into the
-// receive buffer; waiting a little does the same when the receiver is
-// about to post, and still buffers the message (Send never blocks for
-// good) when it is not.
+// its size faults in: matmul's first Bcast of 1.28 MB took 13-18 ms at
+// two ranks that way, four times the receive buffer's own page faults,
+// when the receiver posted its receive a few tens of microseconds after
+// the root sent. An MPI library sends such messages by rendezvous,
+// straight into the receive buffer; waiting a little does the same when
+// the receiver is about to post, and still buffers the message (Send
+// never blocks for good) when it is not.
 var rendezvousWait = 500 * time.Microsecond // a variable for tests
 
 // deliverLocked sends data from this rank to communicator rank dest. It
