@@ -138,6 +138,9 @@ type BlockedRank struct {
 	Op    string
 	Site  string
 	Since float64 // virtual time the rank blocked
+	// Send is set for a blocking Send, which only a rendezvous holds up:
+	// its message is above the machine's eager limit.
+	Send bool
 }
 
 // DeadlockError reports that every live rank is blocked with no message in
@@ -156,6 +159,14 @@ func (e *DeadlockError) Error() string {
 			fmt.Fprintf(&b, " at %s", r.Site)
 		}
 		fmt.Fprintf(&b, " since t=%.6gs", r.Since)
+	}
+	for _, r := range e.Blocked {
+		if r.Send {
+			b.WriteString("\n  a blocking Send of a message above the machine's eager limit waits for its matching receive (rendezvous, as MPI libraries send large messages), " +
+				"so ranks that all send before they receive wait for each other; exchange with Sendrecv, or Isend and Irecv then Waitall " +
+				"(the goroutine backend buffers such a message after waiting half a millisecond, so the program may run there and still hang under an MPI library)")
+			break
+		}
 	}
 	return b.String()
 }

@@ -438,7 +438,8 @@ func (s *sim) deadlock() error {
 	for _, r := range s.ranks {
 		switch r.state {
 		case blocked:
-			d.Blocked = append(d.Blocked, BlockedRank{Rank: r.id, Op: describe(r.cur, r.coll != nil), Site: r.cur.Site, Since: r.blockedAt})
+			d.Blocked = append(d.Blocked, BlockedRank{Rank: r.id, Op: describe(r.cur, r.coll != nil), Site: r.cur.Site, Since: r.blockedAt,
+				Send: r.coll == nil && r.cur.Kind == OpSend})
 		case finished:
 			d.Finished++
 		}
@@ -472,7 +473,7 @@ func describeOp(op Op, inCollective bool) string {
 		}
 		return fmt.Sprintf("%v(source %s, tag %s)", op.Kind, wild(peer, "any"), wild(tag, "any"))
 	case op.Kind == OpSend:
-		return fmt.Sprintf("Send(dest %d, tag %d)", op.Peer, op.Tag)
+		return fmt.Sprintf("Send(dest %d, tag %d, %d bytes)", op.Peer, op.Tag, op.Bytes)
 	}
 	return op.Kind.String()
 }

@@ -259,6 +259,31 @@ func TestDeadlockReport(t *testing.T) {
 	}
 }
 
+// TestRendezvousSendDeadlockReport: ranks that all Send a message above
+// the eager limit before they receive deadlock, and the report says why
+// and what to do; with eager messages the same program runs.
+func TestRendezvousSendDeadlockReport(t *testing.T) {
+	ring := func(n int) []Program {
+		return []Program{
+			ops(Op{Kind: OpSend, Peer: 1, Bytes: n, Site: "a.go:5"}, Op{Kind: OpRecv, Peer: 1, Bytes: n}),
+			ops(Op{Kind: OpSend, Peer: 0, Bytes: n, Site: "a.go:5"}, Op{Kind: OpRecv, Peer: 0, Bytes: n}),
+		}
+	}
+	if _, err := Simulate(net1, ring(net1.eager), Options{}); err != nil {
+		t.Fatalf("eager: %v", err)
+	}
+	_, err := Simulate(net1, ring(net1.eager+1), Options{})
+	var d *DeadlockError
+	if !errors.As(err, &d) || len(d.Blocked) != 2 || !d.Blocked[0].Send {
+		t.Fatalf("rendezvous: %v", err)
+	}
+	for _, want := range []string{"rank 0 waits in Send(dest 1, tag 0, 65537 bytes) at a.go:5", "above the machine's eager limit", "Sendrecv"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message %q lacks %q", err, want)
+		}
+	}
+}
+
 func TestMismatchedCollectivesDeadlock(t *testing.T) {
 	_, err := Simulate(net1, []Program{
 		ops(Op{Kind: OpBarrier}),
