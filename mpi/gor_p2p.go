@@ -42,7 +42,9 @@ func (b *commBackend) deliverLocked(ctx int, data []byte, dest, tag int, wait bo
 		b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
 		return
 	}
-	if wait && len(data) >= GoroutineRendezvousBytes {
+	// A message to this rank itself cannot have its receive posted while
+	// it waits: the rank posts it after the send returns.
+	if wait && len(data) >= GoroutineRendezvousBytes && rs != b.rs {
 		if r := b.awaitPostedLocked(rs, ctx, tag); r != nil {
 			b.completeRecvLocked(r, data, b.rank, b.rs.rank, tag)
 			return

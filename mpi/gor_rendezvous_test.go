@@ -92,3 +92,32 @@ func TestLargeSendWaitsForItsReceive(t *testing.T) {
 		}
 	}
 }
+
+// A large Send to the sending rank itself does not wait for its receive,
+// which only the same rank can post once Send returns: it used to wait
+// out rendezvousWait every time (5 ms for ten 32 KiB messages at one
+// rank).
+func TestLargeSendToSelfDoesNotWait(t *testing.T) {
+	defer func(old time.Duration) { rendezvousWait = old }(rendezvousWait)
+	rendezvousWait = time.Hour
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(1, func(c *Comm) {
+			out, in := make([]byte, 32<<10), make([]byte, 32<<10)
+			out[7] = 7
+			Send(c, out, 0, 0)
+			Recv(c, in, 0, 0)
+			if in[7] != 7 {
+				t.Errorf("received byte 7 = %d", in[7])
+			}
+		})
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("a Send to the rank itself waited for its own receive")
+	}
+}
