@@ -178,3 +178,31 @@ func TestMachineStale(t *testing.T) {
 		t.Error("a failed measurement gave no error")
 	}
 }
+
+// TestValidateKeepsRunsOfFailedPredictions validates a program whose
+// ranks all Send 32 KiB before they receive: it runs on the goroutine
+// backend, and its prediction deadlocks at P = 2 on the local machine (a
+// rendezvous above the eager limit). The real runs are reported beside
+// the failure, and P = 1 is compared as usual.
+func TestValidateKeepsRunsOfFailedPredictions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles and runs a program")
+	}
+	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./prediction/testdata/sendfirst", NP: []int{1, 2}, Reps: 1,
+		Interval: 1, Profile: filepath.Join(t.TempDir(), "sendfirst.profile.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := v.Report
+	if len(r.Rows) != 1 || r.Rows[0].P != 1 || len(r.Failed) != 1 || r.Failed[0].P != 2 || !(r.Failed[0].Actual > 0) ||
+		!strings.Contains(r.Failed[0].Error, "deadlock") {
+		t.Fatalf("rows %+v, failed %+v", r.Rows, r.Failed)
+	}
+	var out strings.Builder
+	if err := r.WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "prediction failed: P = 2 (1x2), which ran in") {
+		t.Errorf("report:\n%s", out.String())
+	}
+}

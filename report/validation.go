@@ -85,6 +85,17 @@ type ValidationReport struct {
 	// Stale is set when a ping-pong measured before the runs differs from
 	// the machine file's by half or more (set by the caller).
 	Stale *MachineStale `json:"machine_stale,omitempty"`
+	// Failed lists the configurations that ran but whose prediction
+	// failed (a deadlock the real run escaped, say; set by the caller).
+	Failed []ValidationFailure `json:"failed,omitempty"`
+}
+
+// ValidationFailure is a configuration that ran for real but could not be
+// predicted: its fastest run and why.
+type ValidationFailure struct {
+	Config
+	Actual float64 `json:"actual"`
+	Error  string  `json:"error"`
 }
 
 // MachineDrift compares the program's speed during a validation's real
@@ -233,6 +244,11 @@ func (r *ValidationReport) WriteText(w io.Writer) error {
 	}
 	if r.Stale != nil {
 		if _, err := fmt.Fprintln(w, r.Stale.Describe()); err != nil {
+			return err
+		}
+	}
+	for _, f := range r.Failed {
+		if _, err := fmt.Fprintf(w, "prediction failed: P = %d (%s), which ran in %s s: %s\n", f.P, f.Layout(), secs(f.Actual), indentLines(f.Error, "  ")); err != nil {
 			return err
 		}
 	}

@@ -120,5 +120,10 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 		}
 		fmt.Fprintf(streams.Err, "predict: wrote %s\n", o.plot)
 	}
+	if n := len(v.Report.Failed); n > 0 {
+		// As speedup: the table stands for the others, the exit status
+		// says that some configurations could not be predicted.
+		return fmt.Errorf("%d of %d predictions failed (see prediction failed: under the table)", n, n+len(v.Report.Rows))
+	}
 	return nil
 }
