@@ -576,6 +576,9 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		if err == nil && !explicit && max(p.Meta.Probes, 1) < profiler.Probes {
 			err = errors.New("an older profiler made it, which timed no call inside an expression")
 		}
+		if se := (*profiler.StaleError)(nil); explicit && errors.As(err, &se) && se.OnlyArgs() {
+			err = fmt.Errorf("%w; or predict these arguments from it with --profile-args %q", err, strings.Join(se.Made, " "))
+		}
 		if err == nil || explicit {
 			return p, err
 		}

@@ -19,6 +19,7 @@ type StaleError struct {
 	Added   []string // files of the analysed packages the profile does not know
 	Removed []string // files the profile knows that are gone
 	Args    []string // arguments now, when they differ from the profile's
+	Made    []string // the profile's arguments, when Args is set
 	Go      string   // Go version now, when it differs
 	Rerun   string   // the command that makes a fresh profile
 }
@@ -34,9 +35,6 @@ func (e *StaleError) Error() string {
 	for _, f := range e.Removed {
 		why = append(why, f+" was removed")
 	}
-	if e.Args != nil {
-		why = append(why, fmt.Sprintf("the program arguments are now %q", e.Args))
-	}
 	if e.Go != "" {
 		why = append(why, "Go is now "+e.Go)
 	}
@@ -44,7 +42,21 @@ func (e *StaleError) Error() string {
 	if e.Profile != "" {
 		name = "profile " + e.Profile
 	}
-	return fmt.Sprintf("profiler: %s is stale: %s since it was made; run: %s", name, strings.Join(why, ", "), e.Rerun)
+	msg := fmt.Sprintf("profiler: %s is stale: %s since it was made", name, strings.Join(why, ", "))
+	switch {
+	case e.Args != nil && len(why) == 0:
+		msg = fmt.Sprintf("profiler: %s was made with the program arguments %q, not %q", name, e.Made, e.Args)
+	case e.Args != nil:
+		msg += fmt.Sprintf(", and it was made with the program arguments %q, not %q", e.Made, e.Args)
+	}
+	return msg + "; run: " + e.Rerun
+}
+
+// OnlyArgs reports whether the profile fits the program but for its
+// arguments: predicting other arguments from it is then a choice
+// (predict speedup's --profile-args), not an error.
+func (e *StaleError) OnlyArgs() bool {
+	return e.Args != nil && len(e.Changed)+len(e.Added)+len(e.Removed) == 0 && e.Go == ""
 }
 
 // hashSources hashes the Go files of the analysed packages. Paths are
@@ -114,7 +126,7 @@ func (p *Profile) Check(prog *Program, args []string, path string) error {
 		sort.Strings(e.Removed)
 	}
 	if !slices.Equal(args, p.Meta.Args) && !(len(args) == 0 && len(p.Meta.Args) == 0) {
-		e.Args = append([]string{}, args...)
+		e.Args, e.Made = append([]string{}, args...), append([]string{}, p.Meta.Args...)
 	}
 	if runtime.Version() != p.Meta.GoVersion {
 		e.Go = runtime.Version()
