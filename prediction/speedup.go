@@ -115,7 +115,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		perRank     *report.RankTotals
 		note        string
 		assumptions []interpreter.Assumption
-		compute     float64               // P = 1: the rank's compute (selfCheck)
+		selfCheck   string                // P = 1: the self-check's note, if any
 		steps       int64                 // SSA instructions the ranks executed
 		hot         []interpreter.HotSpot // where they went, from slowSteps on
 		err         error                 // the simulation's failure
@@ -139,7 +139,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			out.timeline, out.perRank = predictedTimeline(run, pred.Sweep), rankTotals(run, out.point.Config)
 		}
 		if c.p == 1 {
-			out.compute = maxCompute(run)
+			out.selfCheck = oracle.selfCheck(maxCompute(run))
 			// An auxiliary estimate: if its extra run fails, the report
 			// fits f to the points instead.
 			if serial, err := serialTime(mp, oracle, m, run, opts); err == nil {
@@ -170,8 +170,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		if out.err != nil {
 			pred.Failed = append(pred.Failed, ConfigFailure{Config: out.point.Config, Err: out.err})
 			c := out.point.Config
-			msg := strings.TrimPrefix(out.err.Error(), configPrefix(c.P, c.Nodes, c.PPN))
-			failures = append(failures, report.Failure{Config: c, Error: msg})
+			failures = append(failures, report.Failure{Config: c, Error: failureMessage(c, out.err)})
 			continue
 		}
 		if slowest < 0 || out.steps > outcomes[slowest].steps {
@@ -212,11 +211,9 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			pred.Notes = append(pred.Notes, note)
 		}
 	}
-	for i, out := range outcomes {
-		if c := configs[i]; c.p == 1 && out.err == nil {
-			if note := oracle.selfCheck(out.compute); note != "" {
-				pred.Notes = append(pred.Notes, note)
-			}
+	for _, out := range outcomes {
+		if out.selfCheck != "" {
+			pred.Notes = append(pred.Notes, out.selfCheck)
 		}
 	}
 	pred.Notes = append(pred.Notes, oracle.nodeContention(m).source())
@@ -228,6 +225,12 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 // report's failed lines, under the configuration already, leave it out.
 func configPrefix(p, nodes, ppn int) string {
 	return fmt.Sprintf("prediction: P=%d, %d x %d: ", p, nodes, ppn)
+}
+
+// failureMessage is a failed simulation's error for a report line that
+// names its configuration already.
+func failureMessage(c report.Config, err error) string {
+	return strings.TrimPrefix(err.Error(), configPrefix(c.P, c.Nodes, c.PPN))
 }
 
 // sweepConfig is a configuration of a sweep that the machine holds.

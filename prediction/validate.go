@@ -157,7 +157,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 			// The real runs are kept: a prediction that deadlocks where
 			// the goroutine backend buffered a large Send is worth seeing
 			// beside the configurations that were predicted.
-			failed = append(failed, report.ValidationFailure{Config: cfg, Actual: fastest, Error: err.Error()})
+			failed = append(failed, report.ValidationFailure{Config: cfg, Actual: fastest, Error: failureMessage(cfg, err)})
 			if firstErr == nil {
 				firstErr = err
 			}

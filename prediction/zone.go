@@ -1,9 +1,10 @@
 package prediction
 
 import (
+	"slices"
+
 	"github.com/parpredict/parpredict/model"
 	"github.com/parpredict/parpredict/profiler"
-	"slices"
 )
 
 // zones attributes the profile's own times to the loops of reduced nests.

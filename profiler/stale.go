@@ -42,12 +42,16 @@ func (e *StaleError) Error() string {
 	if e.Profile != "" {
 		name = "profile " + e.Profile
 	}
+	args := ""
+	if e.Args != nil {
+		args = fmt.Sprintf("made with the program arguments %q, not %q", e.Made, e.Args)
+	}
+	if len(why) == 0 {
+		return fmt.Sprintf("profiler: %s was %s; run: %s", name, args, e.Rerun)
+	}
 	msg := fmt.Sprintf("profiler: %s is stale: %s since it was made", name, strings.Join(why, ", "))
-	switch {
-	case e.Args != nil && len(why) == 0:
-		msg = fmt.Sprintf("profiler: %s was made with the program arguments %q, not %q", name, e.Made, e.Args)
-	case e.Args != nil:
-		msg += fmt.Sprintf(", and it was made with the program arguments %q, not %q", e.Made, e.Args)
+	if args != "" {
+		msg += ", and it was " + args
 	}
 	return msg + "; run: " + e.Rerun
 }
