@@ -16,6 +16,10 @@ type collective struct {
 	i      int
 	posted []*request // the current step's requests
 	inStep bool       // the current step's requests are posted
+	// faultPerByte shares op.Fault among the rank's receives by their
+	// bytes.
+	faultPerByte float64
+	ownFault     float64 // op.Fault of a rank that receives nothing
 }
 
 type schedKey struct {
@@ -73,7 +77,27 @@ func (s *sim) startCollective(r *rank, op Op) {
 	}
 	// The rank's collective state is reused from one collective to the next.
 	r.collBuf = collective{op: op, seq: seq, steps: sched[me], posted: r.collBuf.posted[:0]}
+	if op.Fault > 0 {
+		if n := receivedBytes(sched[me]); n > 0 {
+			r.collBuf.faultPerByte = op.Fault / float64(n)
+		} else {
+			// The rank copies its own block (a Scatter's root, one
+			// rank alone): its faults are its own MPI time.
+			r.collBuf.ownFault = op.Fault
+		}
+	}
 	r.coll = &r.collBuf
+}
+
+// receivedBytes is what a rank's part of a collective receives.
+func receivedBytes(steps []Step) int {
+	n := 0
+	for _, st := range steps {
+		for _, t := range st.Recvs {
+			n += t.Bytes
+		}
+	}
+	return n
 }
 
 // nextSeq numbers r's collectives on g: the members of a communicator call
@@ -108,7 +132,7 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 		for _, t := range st.Recvs {
 			// Any size is accepted: v-collectives are scheduled with each
 			// rank's own block size, so blocks differ between ranks.
-			c.posted = append(c.posted, s.postRecv(r, ctx, world(g, t.Peer), tag, math.MaxInt, nil))
+			c.posted = append(c.posted, s.postRecv(r, ctx, world(g, t.Peer), tag, math.MaxInt, nil, c.faultPerByte*float64(t.Bytes)))
 		}
 		for _, t := range st.Sends {
 			c.posted = append(c.posted, s.postSend(r, ctx, world(g, t.Peer), tag, t.Bytes, nil))
@@ -134,6 +158,11 @@ func (s *sim) collectiveStep(r *rank) stepStatus {
 
 // finishCollective ends r's part of collective c.
 func (s *sim) finishCollective(r *rank, c *collective) stepStatus {
+	if c.ownFault > 0 {
+		s.segment(r, Comm, r.clock, r.clock+c.ownFault, c.op)
+		r.clock += c.ownFault
+		r.stats.Comm += c.ownFault
+	}
 	if c.op.Kind == OpBcast && r.id != c.op.Root {
 		s.receiveBcast(r, c)
 	}

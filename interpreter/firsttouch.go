@@ -16,6 +16,17 @@ import (
 type FirstTouch struct {
 	PageSize int     // bytes
 	PageTime float64 // seconds per page for this rank, its node's concurrent faults included
+	// InTransfer puts the faults of a receive that copies into the
+	// buffer (every receive but a reduction's, whose rank writes its
+	// result itself) inside the transfers that write it (Op.Fault):
+	// the copy that first writes a page waits for its fault, so a
+	// rendezvous sender (the goroutine backend's blocking sends, a
+	// single-copy MPI) or a receiver copying out of an eager buffer
+	// pays it, and the levels of a Bcast tree pay theirs one after
+	// another. Without it they are compute before the operation, which
+	// is what ranks sharing cores see: there the cores are the
+	// bottleneck, whichever rank's thread takes the fault.
+	InTransfer bool
 }
 
 func (ft FirstTouch) on() bool { return ft.PageSize > 0 && ft.PageTime > 0 }
@@ -92,25 +103,34 @@ func (fp *freshPages) touch(lo, hi int64) int64 {
 }
 
 // received charges the first touch of the part of buffer buf that an MPI
-// receive writes, then makes that memory unknown.
-func (r *ssaRank) received(pos token.Pos, name string, buf value) {
+// receive writes, then makes that memory unknown. With
+// FirstTouch.InTransfer it returns the faults' seconds for the operation
+// to carry (Op.Fault) instead, but for reductions.
+func (r *ssaRank) received(pos token.Pos, name string, buf value) (fault float64) {
 	o := buf.obj
 	if buf.k != vSlice || o == nil || o.fresh == nil {
 		havocValue(buf)
-		return
+		return 0
 	}
 	if pages := o.touch(buf.i, buf.i+buf.n); pages > 0 {
-		r.charge(float64(pages)*r.opts.FirstTouch.PageTime, "page faults")
+		t := float64(pages) * r.opts.FirstTouch.PageTime
+		if r.opts.FirstTouch.InTransfer && name != "Allreduce" && name != "Reduce" {
+			fault = t
+		} else {
+			r.charge(t, "page faults")
+		}
 		r.assume(pos, "mpi.%s receives into fresh memory: its first touch costs a page fault per page (the machine's page_faults)", name)
 	}
 	o.forget()
+	return fault
 }
 
 // receivedAt is received for a rooted collective: Bcast writes the
 // buffers of the ranks other than root, Reduce and Gather(v) root's
 // alone; the other buffers do not change.
-func (r *ssaRank) receivedAt(pos token.Pos, name string, buf value, root int) {
+func (r *ssaRank) receivedAt(pos token.Pos, name string, buf value, root int) float64 {
 	if (root == r.rank) == (name != "Bcast") {
-		r.received(pos, name, buf)
+		return r.received(pos, name, buf)
 	}
+	return 0
 }

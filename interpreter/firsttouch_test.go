@@ -17,6 +17,9 @@ func TestFirstTouchChargesFreshReceivesOnce(t *testing.T) {
 		// Rank 0: fresh and the first tmp. Rank 1 also receives both
 		// halves of half.
 		{FirstTouch{PageSize: 4096, PageTime: pageTime}, [2]float64{2 * pages * pageTime, 3 * pages * pageTime}},
+		// In the transfers: the Bcasts' faults leave rank 1's compute;
+		// the reductions' stay (the rank writes its result itself).
+		{FirstTouch{PageSize: 4096, PageTime: pageTime, InTransfer: true}, [2]float64{2 * pages * pageTime, 2 * pages * pageTime}},
 	} {
 		o := &testOracle{user: pkg.Pkg.Path()}
 		sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{FirstTouch: tc.ft})
@@ -76,4 +79,77 @@ func TestFreshPagesSequentialWrites(t *testing.T) {
 	if allocs != 0 || fp.covered != 128 || len(fp.touched) != 1 {
 		t.Errorf("%v allocations per pass, %d pages covered in %d spans; want 0, 128, 1", allocs, fp.covered, len(fp.touched))
 	}
+}
+
+// A rendezvous copy into fresh memory waits for its page faults: the
+// sender is held by them as the receiver is.
+func TestFaultInRendezvousTransfer(t *testing.T) {
+	n, fault := 1<<20, 3e-4
+	run, err := Simulate(net1, []Program{
+		ops(Op{Kind: OpSend, Peer: 1, Bytes: n}),
+		ops(Op{Kind: OpRecv, Peer: 0, Bytes: n, Fault: fault}),
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xfer := float64(n) / net1.B
+	near(t, "sender", run.Ranks[0].Finish, net1.o+2*net1.L+xfer+fault)
+	near(t, "receiver", run.Ranks[1].Finish, net1.o+2*net1.L+xfer+fault+net1.L+net1.o)
+	near(t, "receiver compute", run.Ranks[1].Compute, 0)
+}
+
+// An eager message's receiver copies it out of the eager buffer: the
+// faults are its own MPI time, and the sender does not see them.
+func TestFaultInEagerReceive(t *testing.T) {
+	n, fault := 1000, 3e-4
+	run, err := Simulate(net1, []Program{
+		ops(Op{Kind: OpSend, Peer: 1, Bytes: n}),
+		ops(Op{Kind: OpIrecv, Peer: 0, Bytes: n, Req: 1, Fault: fault}, Op{Kind: OpWait, Req: 1}),
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oneWay := net1.o + float64(n)/net1.B + net1.L + net1.o
+	near(t, "sender", run.Ranks[0].Finish, net1.o+float64(n)/net1.B)
+	near(t, "receiver", run.Ranks[1].Finish, oneWay+fault)
+	near(t, "receiver MPI", run.Ranks[1].Comm, net1.o+fault)
+}
+
+// The test network's Bcast root sends to each rank in turn: with
+// rendezvous messages each send waits for its receiver's faults, so they
+// add up along the root's sends, and the last receiver finishes that much
+// later.
+func TestBcastFaultsAddUpAlongTheSends(t *testing.T) {
+	const p, n, fault = 4, 1 << 20, 2e-4
+	finish := func(f float64) []float64 {
+		progs := []Program{ops(Op{Kind: OpBcast, Bytes: n})}
+		for range p - 1 {
+			progs = append(progs, ops(Op{Kind: OpBcast, Bytes: n, Fault: f}))
+		}
+		run, err := Simulate(net1, progs, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []float64
+		for _, r := range run.Ranks {
+			out = append(out, r.Finish)
+		}
+		return out
+	}
+	without, with := finish(0), finish(fault)
+	near(t, "root's delay", with[0]-without[0], (p-1)*fault)
+	near(t, "last receiver's delay", with[p-1]-without[p-1], (p-1)*fault)
+	near(t, "first receiver's delay", with[1]-without[1], fault)
+}
+
+// A rank that receives nothing in a collective (a Scatter's root, a rank
+// alone) copies its own block: the faults are its MPI time.
+func TestFaultOfACollectiveWithoutReceives(t *testing.T) {
+	const fault = 5e-4
+	run, err := Simulate(net1, []Program{ops(Op{Kind: OpScatter, Bytes: 1 << 20, Fault: fault})}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "finish", run.Ranks[0].Finish, fault)
+	near(t, "MPI", run.Ranks[0].Comm, fault)
 }

@@ -36,10 +36,11 @@ func (s *sim) postSend(r *rank, ctx, dest, tag, n int, payload any) *request {
 }
 
 // postRecv posts a receive of r at r.clock, matching the oldest queued
-// message first.
-func (s *sim) postRecv(r *rank, ctx, source, tag, capacity int, into any) *request {
+// message first. fault is the seconds of page faults the message's copy
+// into the buffer takes (Op.Fault).
+func (s *sim) postRecv(r *rank, ctx, source, tag, capacity int, into any, fault float64) *request {
 	q := s.newRequest()
-	*q = request{owner: r, recv: true, ctx: ctx, peer: source, tag: tag, bytes: capacity, post: r.clock, into: into}
+	*q = request{owner: r, recv: true, ctx: ctx, peer: source, tag: tag, bytes: capacity, post: r.clock, into: into, fault: fault}
 	for i := range r.unexpected {
 		if m := r.unexpected[i]; matches(q, &m) {
 			r.unexpected = append(r.unexpected[:i], r.unexpected[i+1:]...)
@@ -74,13 +75,17 @@ func (s *sim) deliver(q *request, m *message) {
 	if m.rdv {
 		// CTS leaves when both the RTS has arrived and the receive is
 		// posted; the payload follows the CTS; FIN is not waited for.
+		// The copy into fresh memory waits for its page faults.
 		cts := max(m.arrival, q.post) + c.Handshake
-		injected := s.transfer(c.Channels, cts, c.Transfer, m.bytes)
+		injected := s.transfer(c.Channels, cts, c.Transfer, m.bytes) + q.fault
 		m.send.done, m.send.end = true, injected
 		q.done, q.end = true, injected+c.Latency+c.RecvOverhead
 		s.wake(m.send.owner)
 	} else {
-		q.done, q.end = true, max(m.arrival, q.post)+c.RecvOverhead
+		// The receiver copies out of the eager buffer, faulting as it
+		// goes.
+		q.busy += q.fault
+		q.done, q.end = true, max(m.arrival, q.post)+c.RecvOverhead+q.fault
 	}
 	s.wake(q.owner)
 }

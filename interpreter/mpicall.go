@@ -159,7 +159,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 		if op.Peer, err = rankArg(2, "source rank"); err == nil {
 			op.Tag, err = intArg(3, "tag")
 		}
-		r.received(in.Pos(), name, args[1])
+		op.Fault = r.received(in.Pos(), name, args[1])
 		op.Recv = receiveInto(args[1])
 		wait.status = true
 		if name == "Irecv" {
@@ -176,7 +176,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 				}
 			}
 		}
-		r.received(in.Pos(), name, args[4])
+		op.Fault = r.received(in.Pos(), name, args[4])
 		op.Send, op.Recv = payload(args[1]), receiveInto(args[4])
 		wait.status = true
 	case "Wait", "Test":
@@ -213,7 +213,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	case "Bcast":
 		op.Kind, op.Bytes = OpBcast, bytesOf(1)
 		op.Root, err = rankArg(2, "root")
-		r.receivedAt(in.Pos(), name, args[1], op.Root)
+		op.Fault = r.receivedAt(in.Pos(), name, args[1], op.Root)
 		if err == nil && op.Root == r.rank {
 			op.Send = payload(args[1])
 		} else {
@@ -222,16 +222,16 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	case "Reduce":
 		op.Kind, op.Bytes = OpReduce, bytesOf(1)
 		op.Root, err = rankArg(4, "root")
-		r.receivedAt(in.Pos(), name, args[2], op.Root)
+		op.Fault = r.receivedAt(in.Pos(), name, args[2], op.Root)
 		op.Send, op.Recv = reduceContribution(args[1], args[3]), receiveInto(args[2])
 	case "Allreduce":
 		op.Kind, op.Bytes = OpAllreduce, bytesOf(1)
-		r.received(in.Pos(), name, args[2])
+		op.Fault = r.received(in.Pos(), name, args[2])
 		op.Send, op.Recv = reduceContribution(args[1], args[3]), receiveInto(args[2])
 	case "Gather", "Gatherv":
 		op.Kind, op.Bytes = OpGather, bytesOf(1)
 		op.Root, err = rankArg(len(args)-1, "root")
-		r.receivedAt(in.Pos(), name, args[2], op.Root)
+		op.Fault = r.receivedAt(in.Pos(), name, args[2], op.Root)
 		if name == "Gatherv" {
 			r.assume(in.Pos(), "mpi.Gatherv is simulated as Gather with this rank's block size on every rank")
 		} else if send := payloadUpTo(args[1], perMember(maxPayload, size)); send != nil {
@@ -240,16 +240,16 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	case "Scatter":
 		op.Kind, op.Bytes = OpScatter, bytesOf(2)
 		op.Root, err = rankArg(3, "root")
-		r.received(in.Pos(), name, args[2])
+		op.Fault = r.received(in.Pos(), name, args[2])
 		op.Send, op.Recv = payloadUpTo(args[1], maxGathered), receiveInto(args[2])
 	case "Scatterv":
 		op.Kind, op.Bytes = OpScatter, bytesOf(4)
 		op.Root, err = rankArg(5, "root")
-		r.received(in.Pos(), name, args[4])
+		op.Fault = r.received(in.Pos(), name, args[4])
 		r.assume(in.Pos(), "mpi.Scatterv is simulated as Scatter with this rank's block size on every rank")
 	case "Allgather":
 		op.Kind, op.Bytes = OpAllgather, bytesOf(1)
-		r.received(in.Pos(), name, args[2])
+		op.Fault = r.received(in.Pos(), name, args[2])
 		if send := payloadUpTo(args[1], perMember(maxPayload, size)); send != nil {
 			op.Send, op.Recv = send, receiveUpTo(args[2], maxGathered)
 		}
@@ -263,7 +263,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			recv = 4
 			r.assume(in.Pos(), "mpi.Alltoallv is simulated as Alltoall with this rank's average block size")
 		}
-		r.received(in.Pos(), name, args[recv])
+		op.Fault = r.received(in.Pos(), name, args[recv])
 		if name == "Alltoall" {
 			op.Send, op.Recv = payloadUpTo(args[1], perMember(maxGathered, size)), receiveUpTo(args[2], maxGathered)
 		}

@@ -84,6 +84,12 @@ type Op struct {
 	// negative Color gets none.
 	Color, Key int
 
+	// Fault is the seconds of page faults the operation's receive takes
+	// to write memory nothing wrote before (FirstTouch.InTransfer): the
+	// transfers into the rank pay it, shared by their bytes in a
+	// collective.
+	Fault float64
+
 	Site string // the call site, for timelines and deadlock reports
 	// Region is the model region that took most of the compute before
 	// this operation (when the oracle names regions), for timelines.

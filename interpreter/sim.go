@@ -65,6 +65,7 @@ type request struct {
 	bytes int // sends: payload; receives: capacity
 	post  float64
 	busy  float64 // CPU overhead the owner pays in MPI for this request
+	fault float64 // receives: page faults of the copy into the buffer (Op.Fault)
 	done  bool
 	end   float64 // completion time, once done
 	res   Result
@@ -277,9 +278,9 @@ func (s *sim) exec(r *rank, op Op) bool {
 		if !s.checkPeer(r, op.Peer, true) {
 			return false
 		}
-		return s.complete(r, append(r.waitBuf[:0], s.postRecv(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Recv)))
+		return s.complete(r, append(r.waitBuf[:0], s.postRecv(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Recv, op.Fault)))
 	case OpIrecv:
-		if !s.checkPeer(r, op.Peer, true) || !s.addReq(r, op.Req, s.postRecv(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Recv)) {
+		if !s.checkPeer(r, op.Peer, true) || !s.addReq(r, op.Req, s.postRecv(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Recv, op.Fault)) {
 			return false
 		}
 		return s.nonBlocking(r, r.reqs[op.Req])
@@ -287,7 +288,7 @@ func (s *sim) exec(r *rank, op Op) bool {
 		if !s.checkPeer(r, op.RecvPeer, true) || !s.checkPeer(r, op.Peer, false) {
 			return false
 		}
-		rq := s.postRecv(r, userCtx(op.Group), op.RecvPeer, op.RecvTag, op.RecvBytes, op.Recv)
+		rq := s.postRecv(r, userCtx(op.Group), op.RecvPeer, op.RecvTag, op.RecvBytes, op.Recv, op.Fault)
 		sq := s.postSend(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Send)
 		return s.complete(r, append(r.waitBuf[:0], rq, sq))
 	case OpWait:

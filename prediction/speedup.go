@@ -428,7 +428,9 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 // record (Timeline) and how the ranks share their cores (Sharing,
 // Lockstep); the machine's noise is added here.
 func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, opts interpreter.Options) (*interpreter.Run, *interpreter.SSAPrograms, error) {
-	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: firstTouch(m, pl)})
+	ft := firstTouch(m, pl)
+	ft.InTransfer = opts.Sharing == nil
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: ft})
 	if err != nil {
 		return nil, nil, err
 	}
