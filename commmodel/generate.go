@@ -127,7 +127,7 @@ func Generate(op Op, alg Algorithm, p, bytes, root int, opt Options) (*Schedule,
 	case Scatter:
 		b = perRank(p)
 		if alg == Linear {
-			linearFromRoot(b, func(r int) []int { return []int{r} })
+			linearFromRootInTurn(b, func(r int) []int { return []int{r} })
 		} else {
 			binomialBcast(b, func(v int) []int { return subtree(v, p, root) })
 		}

@@ -97,3 +97,17 @@ func linearFromRoot(b *builder, blocks func(r int) []int) {
 		b.step(root, false, sends, nil)
 	}
 }
+
+// linearFromRootInTurn: the root sends each rank its blocks with a
+// blocking send, in rank order after itself, as Open MPI's basic linear
+// scatter and the goroutine backend's Scatter do: a block leaves once the
+// one before it is out (eager) or received (rendezvous), so the last rank
+// waits for all the copies before its own.
+func linearFromRootInTurn(b *builder, blocks func(r int) []int) {
+	p, root := b.s.P, b.s.Root
+	for i := 1; i < p; i++ {
+		r := (root + i) % p
+		b.send(root, r, blocks(r))
+		b.recv(r, root, blocks(r), false)
+	}
+}

@@ -157,3 +157,29 @@ func TestNaiveLoopSystematicError(t *testing.T) {
 		}
 	}
 }
+
+// The linear Scatter's root sends with blocking sends in rank order after
+// itself (Open MPI's basic linear scatter, the goroutine backend's): one
+// send a step, so a block leaves only when the one before it is done.
+func TestLinearScatterSendsInTurn(t *testing.T) {
+	const p, root = 5, 2
+	s, err := Generate(Scatter, Linear, p, 4096, root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := s.Ranks[root]
+	if len(steps) != p-1 {
+		t.Fatalf("root has %d steps, want %d: %+v", len(steps), p-1, steps)
+	}
+	for i, st := range steps {
+		want := (root + 1 + i) % p
+		if len(st.Sends) != 1 || len(st.Recvs) != 0 || st.Sends[0].Peer != want {
+			t.Errorf("root's step %d = %+v, want one send to %d", i, st, want)
+		}
+	}
+	for r := range p {
+		if r != root && (len(s.Ranks[r]) != 1 || len(s.Ranks[r][0].Recvs) != 1) {
+			t.Errorf("rank %d: %+v, want one receive", r, s.Ranks[r])
+		}
+	}
+}
