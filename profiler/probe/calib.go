@@ -28,9 +28,9 @@ const calibIters = 10000
 // Calibrate measures Costs on a spare slot. Each cost is the best of a
 // few runs, minus the empty loop, so that noise does not inflate it.
 func Calibrate() Costs {
-	saved, savedVecs := slots, vecs
-	slots, vecs = make([]slot, 2), make([]vecAcc, 2)
-	defer func() { slots, vecs = saved, savedVecs }()
+	saved, savedVecs, savedShards := slots, vecs, shards
+	slots, vecs, shards = make([]slot, 2), make([]vecAcc, 2), new(shardSet)
+	defer func() { slots, vecs, shards = saved, savedVecs, savedShards }()
 	slots[0].timed, slots[0].vec = true, true
 	var c Costs
 	c.Reference = best(func() {

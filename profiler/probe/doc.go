@@ -4,8 +4,10 @@
 // region boundaries; the user's files are never changed.
 //
 // Regions are small integers assigned at instrumentation time. Their
-// counters live in one flat array of padded slots updated with atomics,
-// because the goroutine backend of mpi runs every rank in one process.
+// counters live in flat arrays of padded slots: one updated with plain
+// additions where the process runs one rank, and shards updated with
+// atomics where the goroutine backend of mpi runs several ranks in one
+// process, each goroutine in the shard its stack picks (slot.go).
 // Which regions carry a timer is decided at run time from the environment
 // ($PARPREDICT_PROBE_TIMED), so one instrumented binary serves both the
 // counting run and the timed run.

@@ -80,14 +80,31 @@ func Flush() {
 // Snapshot copies the current counters.
 func Snapshot() *Counts {
 	c := &Counts{Regions: make([]RegionCounts, len(slots)), TraceNs: traceNs.Load(), RankNs: rankNs.Load(), StartNs: startNs.Load(), EndNs: endNs.Load()}
+	all := [][]slot{slots}
+	for i := range shards {
+		if p := shards[i].Load(); p != nil {
+			all = append(all, *p)
+		}
+	}
 	for i := range slots {
 		s := &slots[i]
 		r := &c.Regions[i]
-		r.Execs, r.Iters, r.Ns = atomic.LoadInt64(&s.execs), atomic.LoadInt64(&s.iters), atomic.LoadInt64(&s.ns)
-		if m := atomic.LoadInt64(&s.minIter); m > 0 {
-			r.MinIter = m - 1
+		minIter := int64(0) // plus one, 0: none
+		for _, sl := range all {
+			s := &sl[i]
+			r.Execs += atomic.LoadInt64(&s.execs)
+			r.Iters += atomic.LoadInt64(&s.iters)
+			r.Ns += atomic.LoadInt64(&s.ns)
+			r.SqIter += atomic.LoadInt64(&s.sqIter) // wraps as one counter would
+			r.MaxIter = max(r.MaxIter, atomic.LoadInt64(&s.maxIter))
+			if m := atomic.LoadInt64(&s.minIter); m > 0 && (minIter == 0 || m < minIter) {
+				minIter = m
+			}
 		}
-		r.MaxIter, r.SqIter, r.Timed = atomic.LoadInt64(&s.maxIter), atomic.LoadInt64(&s.sqIter), s.timed
+		if minIter > 0 {
+			r.MinIter = minIter - 1
+		}
+		r.Timed = s.timed
 		if s.ranked {
 			r.RankTrips = snapshotRankTrips(i)
 		}
