@@ -87,10 +87,19 @@ func sharded(k int) *slot {
 	var marker byte
 	h := uint64(uintptr(unsafe.Pointer(&marker))>>11) * 0x9E3779B97F4A7C15
 	i := h >> (64 - 10) // numShards = 1 << 10
+	var sh []slot
 	if p := shards[i].Load(); p != nil {
-		return &(*p)[k]
+		sh = *p
+	} else {
+		sh = newShard(i)
 	}
-	return &newShard(i)[k]
+	if k < len(sh) {
+		return &sh[k]
+	}
+	// Calibrate swaps in arrays of its own after the ranks end; a rank
+	// still running then (another called Exit) may see its slots
+	// beside the old shards. Its count is lost with the process.
+	return new(slot)
 }
 
 // newShard makes shard i, copying the regions' flags.
