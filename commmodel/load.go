@@ -186,6 +186,9 @@ func (m *Machine) validate() error {
 	if m.HandshakeMessages < 0 || m.HandshakeMessages > 8 {
 		return errAt("handshake_messages must be between 0 and 8", "handshake_messages")
 	}
+	if !(m.RendezvousWait >= 0 && m.RendezvousWait <= 60) {
+		return errAt("rendezvous_wait must be between 0 and 60 seconds", "rendezvous_wait")
+	}
 	for _, c := range []struct {
 		name string
 		c    *ChannelModel

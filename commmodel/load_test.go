@@ -38,6 +38,7 @@ func TestParseErrorsCarryLines(t *testing.T) {
 		{"pieces unsorted", minimal[:strings.Index(minimal, "eager")] + "    pieces:\n      - {from: 100, latency: 1e-6, bandwidth: 1e9}\n      - {from: 50, latency: 1e-6, bandwidth: 1e9}\n" + "eager_limit: 1\n",
 			"m.yaml:13: pieces must be sorted"},
 		{"bad rules", minimal + "collectives:\n  rules: lam\n", "m.yaml:13: collectives.rules \"lam\""},
+		{"rendezvous wait", minimal + "rendezvous_wait: -1e-3\n", "m.yaml:12: rendezvous_wait must be between 0 and 60 seconds"},
 		{"bad force", minimal + "collectives:\n  force:\n    Alltoall: binomial\n", "m.yaml:14: commmodel: no algorithm \"binomial\" for Alltoall"},
 		{"bad table", minimal + "channels:\n  adapter:\n    table:\n      - {size: 10, ratios: []}\n", "m.yaml:15: table row needs 1 to 1024 ratios"},
 		{"slowdown order", minimal + "compute_slowdown:\n  - {ppn: 2, factor: 1}\n  - {ppn: 1, factor: 1}\n", "m.yaml:14: compute_slowdown rows must be sorted"},

@@ -24,6 +24,11 @@ type Machine struct {
 	// HandshakeMessages is the number of zero-byte synchronisation messages
 	// of a rendezvous transfer: 3 (RTS, CTS, FIN) unless stated.
 	HandshakeMessages int `yaml:"handshake_messages"`
+	// RendezvousWait, when positive, is how long (seconds) a rendezvous
+	// send waits for its receive to be posted before the library buffers
+	// the message and the send returns, as the mpi package's goroutine
+	// backend does; 0: it waits for good, as MPI libraries do.
+	RendezvousWait float64 `yaml:"rendezvous_wait,omitempty"`
 
 	// Channels describes how each kind of shared channel degrades.
 	Channels Channels `yaml:"channels"`

@@ -18,6 +18,10 @@ func (s *sim) postSend(r *rank, ctx, dest, tag, n int, payload any) *request {
 	if c.Rendezvous {
 		m.rdv, m.send = true, q
 		m.arrival = depart + c.Handshake // the RTS
+		if s.opts.RendezvousWait > 0 {
+			s.rdvSeq++
+			m.seq = s.rdvSeq
+		}
 	} else {
 		injected := s.transfer(c.Channels, depart, c.Transfer, n)
 		q.done, q.end = true, injected
@@ -32,7 +36,40 @@ func (s *sim) postSend(r *rank, ctx, dest, tag, n int, payload any) *request {
 		}
 	}
 	dst.unexpected = append(dst.unexpected, m)
+	if m.seq > 0 {
+		s.pending = append(s.pending, pendingRdv{deadline: depart + s.opts.RendezvousWait, dst: dest, seq: m.seq})
+	}
 	return q
+}
+
+// expireRendezvous sends eagerly the pending rendezvous messages whose
+// wait ended before t, in order (or the first still pending, when first:
+// every rank is blocked), as the goroutine backend buffers a large
+// message whose receive was not posted within its wait: the sender goes
+// on once it has copied the payload, and the receive finds the message
+// queued. It reports whether it woke a sender.
+func (s *sim) expireRendezvous(t float64, first bool) bool {
+	woke := false
+	for len(s.pending) > 0 && (s.pending[0].deadline < t || first && !woke) {
+		p := s.pending[0]
+		s.pending = s.pending[1:]
+		dst := s.ranks[p.dst]
+		for i := range dst.unexpected {
+			m := &dst.unexpected[i]
+			if m.seq != p.seq || !m.rdv {
+				continue
+			}
+			q, c := m.send, m.cost
+			injected := s.transfer(c.Channels, p.deadline, c.Transfer, m.bytes)
+			q.done, q.end = true, injected
+			m.rdv, m.send = false, nil
+			m.arrival = injected + c.Latency
+			s.wake(q.owner)
+			woke = true
+			break
+		}
+	}
+	return woke
 }
 
 // postRecv posts a receive of r at r.clock, matching the oldest queued

@@ -30,6 +30,11 @@ type Options struct {
 	// Lockstep, when set, stretches each rank's compute while it
 	// synchronises with the others (see Lockstep).
 	Lockstep *Lockstep
+	// RendezvousWait, when positive, makes a rendezvous send whose receive
+	// is not posted within it an eager one (the machine's
+	// rendezvous_wait: the goroutine backend buffers the message then);
+	// 0: it waits for its receive for good.
+	RendezvousWait float64
 }
 
 // Lockstep stretches a rank's compute between its first MPI operation and

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
 )
@@ -79,6 +80,7 @@ type message struct {
 	arrival              float64 // eager: payload arrival; rendezvous: RTS arrival
 	rdv                  bool
 	send                 *request // rendezvous: the sender's request, completed on match
+	seq                  uint64   // rendezvous with Options.RendezvousWait: its pending entry's
 	cost                 MessageCost
 	payload              any // Op.Send
 }
@@ -102,6 +104,18 @@ type sim struct {
 	slab      []request  // requests are allocated in blocks
 	free      []*request // completed requests, for reuse
 	sharing   *sharedCompute
+	// pending are the rendezvous sends queued unmatched, by the time they
+	// stop waiting (Options.RendezvousWait); rdvSeq numbers them.
+	pending []pendingRdv
+	rdvSeq  uint64
+}
+
+// pendingRdv is a rendezvous send waiting for its receive until deadline:
+// message seq in rank dst's unexpected queue.
+type pendingRdv struct {
+	deadline float64
+	dst      int
+	seq      uint64
 }
 
 // newRequest returns a zero request: the last one freed, whose memory is
@@ -145,9 +159,20 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		s.next = nil
 		if r == nil {
 			if s.ready.Len() == 0 {
+				// Every live rank is blocked: the rendezvous send that
+				// stops waiting first may release them.
+				if len(s.pending) > 0 {
+					s.expireRendezvous(math.Inf(-1), true)
+					continue
+				}
 				break
 			}
 			r = s.ready.pop()
+		}
+		if len(s.pending) > 0 && s.pending[0].deadline < r.clock && s.expireRendezvous(r.clock, false) {
+			// A sender woke before r's time: it goes first.
+			s.ready.push(r)
+			continue
 		}
 		s.now = r.clock
 		s.advance(r)
@@ -232,6 +257,11 @@ func (s *sim) advance(r *rank) {
 // yield puts r back in the queue if another ready rank is earlier, and
 // makes the earliest the next to run.
 func (s *sim) yield(r *rank) bool {
+	if len(s.pending) > 0 && s.pending[0].deadline < r.clock {
+		// Rendezvous sends that stopped waiting before r's time go on
+		// (and may run before r).
+		s.expireRendezvous(r.clock, false)
+	}
 	if s.ready.earlier(r) {
 		s.next = s.ready.pushPop(r)
 		return true

@@ -385,3 +385,41 @@ func (h shared0) Message(src, dst, n int) MessageCost {
 	c.Handshake = 0
 	return c
 }
+
+// TestRendezvousWaitBuffersUnmatchedSends: with Options.RendezvousWait a
+// rendezvous send whose receive is not posted within the wait becomes an
+// eager one (the goroutine backend queues the message then): ranks that
+// all Send before they Recv go on instead of deadlocking, and a sender
+// does not wait for a late receiver beyond the wait.
+func TestRendezvousWaitBuffersUnmatchedSends(t *testing.T) {
+	n, wait := net1.eager+1, 1e-3
+	xfer := float64(n) / net1.B
+	ring := func() []Program {
+		return []Program{
+			ops(Op{Kind: OpSend, Peer: 1, Bytes: n}, Op{Kind: OpRecv, Peer: 1, Bytes: n}),
+			ops(Op{Kind: OpSend, Peer: 0, Bytes: n}, Op{Kind: OpRecv, Peer: 0, Bytes: n}),
+		}
+	}
+	if _, err := Simulate(net1, ring(), Options{}); err == nil {
+		t.Fatal("without the wait: no deadlock")
+	}
+	run, err := Simulate(net1, ring(), Options{RendezvousWait: wait})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rank 0's send stops waiting first and goes eagerly; rank 1's Recv
+	// takes it, and rank 1's own send then meets rank 0's posted receive.
+	if f := run.Ranks[0].Finish; f < wait || f > wait+4*(xfer+net1.L+net1.o) {
+		t.Errorf("rank 0 finished at %g, want about the wait, %g", f, wait)
+	}
+	late := 5e-3
+	run, err = Simulate(net1, []Program{
+		ops(Op{Kind: OpSend, Peer: 1, Bytes: n}),
+		&script{compute: []float64{late}, ops: []Op{{Kind: OpRecv, Peer: 0, Bytes: n}}},
+	}, Options{RendezvousWait: wait})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "sender", run.Ranks[0].Finish, net1.o+wait+xfer)
+	near(t, "receiver", run.Ranks[1].Finish, late+net1.o)
+}

@@ -30,7 +30,7 @@ type reqBackend struct {
 // straight into the receive buffer; waiting a little does the same when
 // the receiver is about to post, and still buffers the message (Send
 // never blocks for good) when it is not.
-var rendezvousWait = 500 * time.Microsecond // a variable for tests
+var rendezvousWait = GoroutineRendezvousWait // a variable for tests
 
 // deliverLocked sends data from this rank to communicator rank dest. It
 // completes the first matching posted receive or queues the message; a

@@ -1,5 +1,7 @@
 package mpi
 
+import "time"
+
 // GoroutineRendezvousBytes is the message size from which the goroutine
 // backend's blocking sends (Send, Sendrecv and the collectives' messages)
 // wait for their receive to be posted and copy straight into it, as an MPI
@@ -8,6 +10,10 @@ package mpi
 // sender sees the posted receive itself. predict bench writes it as the
 // eager limit of a machine it calibrates over this backend.
 const GoroutineRendezvousBytes = 16 << 10
+
+// GoroutineRendezvousWait is how long such a send waits for its receive
+// before the goroutine backend queues the message and the send returns.
+const GoroutineRendezvousWait = 500 * time.Microsecond
 
 // Send sends buf to rank dest with tag. The goroutine backend buffers a
 // message of less than GoroutineRendezvousBytes, so Send returns without

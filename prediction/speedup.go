@@ -440,6 +440,7 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 	// cores' mean speed, which the profile's contention runs measured;
 	// injected into one rank's work, processor sharing would stretch it
 	// by the ranks per core.
+	opts.RendezvousWait = m.RendezvousWait
 	if m.Noise != nil && opts.Sharing == nil {
 		perturb := m.Noise.Perturber()
 		opts.Noise = func(t float64, rng *rand.Rand) float64 { return perturb(t, rng) }

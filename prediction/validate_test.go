@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/commmodel/bench"
 	"github.com/parpredict/parpredict/internal/host"
 	"github.com/parpredict/parpredict/profiler"
 )
@@ -181,15 +183,32 @@ func TestMachineStale(t *testing.T) {
 
 // TestValidateKeepsRunsOfFailedPredictions validates a program whose
 // ranks all Send 32 KiB before they receive: it runs on the goroutine
-// backend, and its prediction deadlocks at P = 2 on the local machine (a
-// rendezvous above the eager limit). The real runs are reported beside
-// the failure, and P = 1 is compared as usual.
+// backend, which queues such a message after its rendezvous wait, and
+// its prediction on the local machine without that wait deadlocks at
+// P = 2. The real runs are reported beside the failure, and P = 1 is
+// compared as usual.
 func TestValidateKeepsRunsOfFailedPredictions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles and runs a program")
 	}
+	// The local machine without its rendezvous wait: an MPI library's
+	// rendezvous, which waits for good.
+	m, err := commmodel.Load("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.RendezvousWait = 0
+	data, err := bench.MarshalMachine(m, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	machine := filepath.Join(dir, "no-wait.yaml")
+	if err := os.WriteFile(machine, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./prediction/testdata/sendfirst", NP: []int{1, 2}, Reps: 1,
-		Interval: 1, Profile: filepath.Join(t.TempDir(), "sendfirst.profile.json")})
+		Interval: 1, Machine: machine, Profile: filepath.Join(dir, "sendfirst.profile.json")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -104,7 +104,11 @@ func TestGoroutineBackendProtocol(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.EagerLimit != tc.eager || m.HandshakeMessages != tc.handshakes || (m.Provenance["protocol"] != "") == tc.mpi {
+		wait := mpi.GoroutineRendezvousWait.Seconds()
+		if tc.mpi {
+			wait = 0
+		}
+		if m.EagerLimit != tc.eager || m.HandshakeMessages != tc.handshakes || m.RendezvousWait != wait || (m.Provenance["protocol"] != "") == tc.mpi {
 			t.Errorf("MPI %v: eager limit %d, %d handshake messages, protocol %q; want %d, %d",
 				tc.mpi, m.EagerLimit, m.HandshakeMessages, m.Provenance["protocol"], tc.eager, tc.handshakes)
 		}

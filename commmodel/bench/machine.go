@@ -68,7 +68,8 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 		// at 2 ranks was predicted 9-18 % short in every pass, eager).
 		m.EagerLimit = mpi.GoroutineRendezvousBytes - 1
 		m.HandshakeMessages = 0
-		m.Provenance["protocol"] = fmt.Sprintf("the goroutine backend's: blocking sends of %d bytes or more wait for the posted receive (rendezvous, no handshake message)", mpi.GoroutineRendezvousBytes)
+		m.RendezvousWait = mpi.GoroutineRendezvousWait.Seconds()
+		m.Provenance["protocol"] = fmt.Sprintf("the goroutine backend's: blocking sends of %d bytes or more wait up to %v for the posted receive (rendezvous, no handshake message), then queue the message", mpi.GoroutineRendezvousBytes, mpi.GoroutineRendezvousWait)
 	}
 	// Contention: rows per size, ratios for cf = 1..k.
 	bySize := map[int][]float64{}
