@@ -91,13 +91,13 @@ func Snapshot() *Counts {
 		r := &c.Regions[i]
 		minIter := int64(0) // plus one, 0: none
 		for _, sl := range all {
-			s := &sl[i]
-			r.Execs += atomic.LoadInt64(&s.execs)
-			r.Iters += atomic.LoadInt64(&s.iters)
-			r.Ns += atomic.LoadInt64(&s.ns)
-			r.SqIter += atomic.LoadInt64(&s.sqIter) // wraps as one counter would
-			r.MaxIter = max(r.MaxIter, atomic.LoadInt64(&s.maxIter))
-			if m := atomic.LoadInt64(&s.minIter); m > 0 && (minIter == 0 || m < minIter) {
+			part := &sl[i]
+			r.Execs += atomic.LoadInt64(&part.execs)
+			r.Iters += atomic.LoadInt64(&part.iters)
+			r.Ns += atomic.LoadInt64(&part.ns)
+			r.SqIter += atomic.LoadInt64(&part.sqIter) // wraps as one counter would
+			r.MaxIter = max(r.MaxIter, atomic.LoadInt64(&part.maxIter))
+			if m := atomic.LoadInt64(&part.minIter); m > 0 && (minIter == 0 || m < minIter) {
 				minIter = m
 			}
 		}

@@ -68,7 +68,10 @@ type shardSet [numShards]atomic.Pointer[[]slot]
 // numShards is a power of two, large enough that two of a machine's ranks
 // rarely pick the same shard (with 16 ranks, about one run in ten has a
 // pair that does, which then shares lines as every rank did before).
-const numShards = 1024
+const (
+	shardBits = 10
+	numShards = 1 << shardBits
+)
 
 // own returns region k's slot for the calling goroutine: slots[k] when
 // the process runs one rank, else k's slot in the shard picked by a hash
@@ -86,7 +89,7 @@ func own(k int) *slot {
 func sharded(k int) *slot {
 	var marker byte
 	h := uint64(uintptr(unsafe.Pointer(&marker))>>11) * 0x9E3779B97F4A7C15
-	i := h >> (64 - 10) // numShards = 1 << 10
+	i := h >> (64 - shardBits)
 	var sh []slot
 	if p := shards[i].Load(); p != nil {
 		sh = *p
