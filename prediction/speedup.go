@@ -428,9 +428,7 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 // record (Timeline) and how the ranks share their cores (Sharing,
 // Lockstep); the machine's noise is added here.
 func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, opts interpreter.Options) (*interpreter.Run, *interpreter.SSAPrograms, error) {
-	ft := firstTouch(m, pl)
-	ft.InTransfer = opts.Sharing == nil
-	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: ft})
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: firstTouch(m, pl, opts.Sharing != nil)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -455,12 +453,14 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 // firstTouch is what a page fault costs a rank of pl: the machine's time
 // per page with as many ranks faulting at once as a node has ranks with a
 // core each (more take turns on the cores, which processor sharing
-// models).
-func firstTouch(m *commmodel.Machine, pl *commmodel.Placement) interpreter.FirstTouch {
+// models). Where each rank has a core the faults are paid inside the
+// transfers that write the buffer; where ranks share cores (shared) they
+// are compute, which the sharing stretches.
+func firstTouch(m *commmodel.Machine, pl *commmodel.Placement, shared bool) interpreter.FirstTouch {
 	if m.PageFaults == nil {
 		return interpreter.FirstTouch{}
 	}
-	return interpreter.FirstTouch{PageSize: m.PageFaults.PageSize, PageTime: m.FaultTime(1, min(pl.PPN, m.CoresPerNode()))}
+	return interpreter.FirstTouch{PageSize: m.PageFaults.PageSize, PageTime: m.FaultTime(1, min(pl.PPN, m.CoresPerNode())), InTransfer: !shared}
 }
 
 // lockstepCores is how many cores a node's ranks progress as if on, by
