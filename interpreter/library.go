@@ -181,13 +181,19 @@ var pureLib = map[string]libFunc{
 		}
 		return tuple(floatv(x), nilValue), true, nil
 	},
-	"strings.Contains":  strings2(func(a, b string) value { return boolv(strings.Contains(a, b)) }),
-	"strings.HasPrefix": strings2(func(a, b string) value { return boolv(strings.HasPrefix(a, b)) }),
-	"strings.HasSuffix": strings2(func(a, b string) value { return boolv(strings.HasSuffix(a, b)) }),
-	"strings.Index":     strings2(func(a, b string) value { return intv(int64(strings.Index(a, b))) }),
-	"strings.TrimSpace": strings1(strings.TrimSpace),
-	"strings.ToUpper":   strings1(strings.ToUpper),
-	"strings.ToLower":   strings1(strings.ToLower),
+	"strings.Contains":   strings2(func(a, b string) value { return boolv(strings.Contains(a, b)) }),
+	"strings.HasPrefix":  strings2(func(a, b string) value { return boolv(strings.HasPrefix(a, b)) }),
+	"strings.HasSuffix":  strings2(func(a, b string) value { return boolv(strings.HasSuffix(a, b)) }),
+	"strings.Index":      strings2(func(a, b string) value { return intv(int64(strings.Index(a, b))) }),
+	"strings.LastIndex":  strings2(func(a, b string) value { return intv(int64(strings.LastIndex(a, b))) }),
+	"strings.Count":      strings2(func(a, b string) value { return intv(int64(strings.Count(a, b))) }),
+	"strings.Compare":    strings2(func(a, b string) value { return intv(int64(strings.Compare(a, b))) }),
+	"strings.EqualFold":  strings2(func(a, b string) value { return boolv(strings.EqualFold(a, b)) }),
+	"strings.TrimPrefix": strings2(func(a, b string) value { return strv(strings.TrimPrefix(a, b)) }),
+	"strings.TrimSuffix": strings2(func(a, b string) value { return strv(strings.TrimSuffix(a, b)) }),
+	"strings.TrimSpace":  strings1(strings.TrimSpace),
+	"strings.ToUpper":    strings1(strings.ToUpper),
+	"strings.ToLower":    strings1(strings.ToLower),
 	"strings.Repeat": func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
 		if a[0].k != vString || a[1].k != vInt || a[1].i < 0 || int64(len(a[0].str()))*a[1].i > maxStringCells {
 			return unknown, false, nil

@@ -1,11 +1,14 @@
 package prediction
 
 import (
+	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestUnprofiledEarlyReturn predicts pingpong at 2 ranks from a profile
@@ -29,5 +32,71 @@ func TestUnprofiledEarlyReturn(t *testing.T) {
 	}
 	if notes := strings.Join(oracle.Notes(), "\n"); !strings.Contains(notes, "returns from inside main.verify:loop") {
 		t.Errorf("no note on the assumed early return:\n%s", notes)
+	}
+}
+
+// TestBranchTestsFollowTheProfile profiles branchtests, whose branches
+// test a value the interpreter cannot know, and checks each If's
+// probability against the program's known shares: an if the model holds
+// in no if region (its arm continues the loop), the clauses of a switch
+// without a tag, and both parts of a compound condition. Before branch
+// tests were counted, each of these but the compound's first part was
+// taken half the time, and that part took the whole condition's share.
+// The simulation must then make the real run's MPI calls: per ten steps
+// two Barriers (continue), two Allreduces and one step of two Barriers
+// (switch), three Barriers (compound).
+func TestBranchTestsFollowTheProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-steps", "100"}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/branchtests", Args: args, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "branchtests.profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	want := map[string]float64{ // the condition's text: share of true
+		"x < 0.2":  0.2,
+		"x < 0.7":  5.0 / 8, // of the 8 steps in 10 that did not continue
+		"x < 0.9":  2.0 / 3,
+		"x >= 0.3": 7.0 / 8,
+		"x < 0.6":  3.0 / 7,
+	}
+	got := map[string]float64{}
+	for _, f := range mp.Funcs {
+		if f.Name != "main.main$1" {
+			continue
+		}
+		for _, b := range f.SSA.Blocks {
+			br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			bin, ok := br.Cond.(*ssa.BinOp)
+			if !ok {
+				continue
+			}
+			k, ok := bin.Y.(*ssa.Const)
+			if !ok {
+				continue
+			}
+			text := fmt.Sprintf("x %s %s", bin.Op, k.Value)
+			if _, ok := want[text]; ok {
+				got[text], _ = oracle.BranchTaken(b)
+			}
+		}
+	}
+	for text, p := range want {
+		if g, ok := got[text]; !ok || math.Abs(g-p) > 1e-9 {
+			t.Errorf("if %s: taken with probability %v (found %v), want %v", text, g, ok, p)
+		}
+	}
+	if notes := strings.Join(oracle.Notes(), "\n"); strings.Contains(notes, "without profile data") {
+		t.Errorf("branches without profile data:\n%s", notes)
+	}
+	run, _, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(100 / 10 * (2 + 2 + 2 + 3)); run.Ops < want || run.Ops > want+2 {
+		t.Errorf("%d MPI operations simulated, want %d and the run's start and end", run.Ops, want)
 	}
 }

@@ -309,6 +309,43 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 			}
 		}
 	}
+	for _, f := range o.mp.Funcs {
+		o.testBranches(f)
+	}
+}
+
+// testBranches sets the probability of each If of f that evaluates a
+// branch test (profiler.BranchTests) whose outcomes the profile counted:
+// the share of true outcomes, exact for the If that tests it (a part of
+// a compound condition, a case expression, an if the model has no
+// region for), so it wins over the if region's then arm and the loop's
+// exit rate.
+func (o *Oracle) testBranches(f *model.Func) {
+	if f.Syntax == nil || len(f.SSA.Blocks) == 0 {
+		return
+	}
+	var tests []ast.Expr
+	for _, b := range f.SSA.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if tests == nil {
+			tests = profiler.BranchTests(f.Syntax)
+		}
+		for _, e := range tests {
+			if !isTestValue(e, br.Cond) {
+				continue
+			}
+			if t, ok := o.region(profiler.BranchTestID(f.SiteID("test", e.Pos()), true)); ok && t.Prob != nil {
+				o.branch[b] = *t.Prob // Succs[0] is where the test's true goes
+			}
+			break
+		}
+	}
 }
 
 // loopExit is a loop exit test's loop and its profiled iterations per
@@ -443,10 +480,10 @@ func (o *Oracle) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 	if p, ok := o.branch[b]; ok {
 		if loop, shared := o.sharedExit[b]; shared && o.otherArgs {
-			o.note(o.mp.Fset, blockPos(b), "loop %s has more than one exit test and this one depends on data: it exits at the loop's profiled rate, which the profile's arguments (%s) set; with other arguments the trip count may be wrong (docs/prediction.md, Known limits)",
+			o.note(o.mp.Fset, branchPos(b), "loop %s has more than one exit test and this one depends on data: it exits at the loop's profiled rate, which the profile's arguments (%s) set; with other arguments the trip count may be wrong (docs/prediction.md, Known limits)",
 				loop, strings.Join(o.prof.Meta.Args, " "))
 		} else if e, ok := o.loopExit[b]; ok && o.otherArgs {
-			o.note(o.mp.Fset, blockPos(b), "loop %s exits on data the interpreter does not know: it runs %.4g iterations per entry, as in the profile's run (%s); with these arguments it may run more or fewer (an iteration to convergence): profile with arguments closer to these if it matters",
+			o.note(o.mp.Fset, branchPos(b), "loop %s exits on data the interpreter does not know: it runs %.4g iterations per entry, as in the profile's run (%s); with these arguments it may run more or fewer (an iteration to convergence): profile with arguments closer to these if it matters",
 				e.id, e.iters, strings.Join(o.prof.Meta.Args, " "))
 		}
 		return p, true
@@ -472,7 +509,7 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		// first iterations.
 		if loop := enclosingLoop(r); loop != nil && len(b.Succs) == 2 {
 			if thenReturns := returns(b.Succs[0]); thenReturns != returns(b.Succs[1]) {
-				o.note(o.mp.Fset, blockPos(b), "branch without profile data returns from inside %s: assumed not taken", loop.ID())
+				o.note(o.mp.Fset, branchPos(b), "branch without profile data returns from inside %s: assumed not taken", loop.ID())
 				if thenReturns {
 					return 0, true
 				}
@@ -480,7 +517,7 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 			}
 		}
 	}
-	o.note(o.mp.Fset, blockPos(b), "branch without profile data: taken half the time")
+	o.note(o.mp.Fset, branchPos(b), "branch without profile data: taken half the time")
 	return 0.5, true
 }
 
@@ -569,6 +606,17 @@ func (o *Oracle) enclosingIf(b *ssa.BasicBlock) *model.Region {
 		}
 	}
 	return nil
+}
+
+// branchPos is where the If ending b tests its condition, for notes that
+// name a branch; b's first position when the condition has none.
+func branchPos(b *ssa.BasicBlock) token.Pos {
+	if n := len(b.Instrs); n > 0 {
+		if br, ok := b.Instrs[n-1].(*ssa.If); ok && br.Cond.Pos().IsValid() {
+			return br.Cond.Pos()
+		}
+	}
+	return blockPos(b)
 }
 
 func blockPos(b *ssa.BasicBlock) token.Pos {

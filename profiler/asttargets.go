@@ -32,6 +32,7 @@ func ASTTargets(prog *Program) []Target {
 				w.fn = []string{funcName(pkg, fd)}
 				w.lits = []int{0}
 				w.add(FuncBody, fd)
+				w.tests(fd)
 				w.stmts(fd.Body)
 			}
 			out = append(out, w.out...)
@@ -57,6 +58,15 @@ func (w *targetWalker) add(kind Kind, n ast.Node) {
 	w.out = append(w.out, Target{ID: RegionID(fn, kind, pos), Kind: kind, Node: n, File: w.file, Func: fn})
 }
 
+// tests adds the branch tests of a function (modelTests; every if has
+// both arms here).
+func (w *targetWalker) tests(fn ast.Node) {
+	for _, e := range modelTests(fn, func(*ast.IfStmt) bool { return true }) {
+		w.add(TestTrue, e)
+		w.add(TestFalse, e)
+	}
+}
+
 // stmts walks a subtree, entering function literals as new functions.
 func (w *targetWalker) stmts(root ast.Node) {
 	ast.Inspect(root, func(n ast.Node) bool {
@@ -67,6 +77,7 @@ func (w *targetWalker) stmts(root ast.Node) {
 			w.fn = append(w.fn, fmt.Sprintf("%s$%d", w.fn[top], w.lits[top]))
 			w.lits = append(w.lits, 0)
 			w.add(FuncBody, n)
+			w.tests(n)
 			w.stmts(n.Body)
 			w.fn, w.lits = w.fn[:top+1], w.lits[:top+1]
 			return false

@@ -334,6 +334,17 @@ func (fi *fileInstr) enter(n, parent ast.Node) func() {
 		return fi.enterLoop(n, n.Body, parent, false)
 	case *ast.IfStmt:
 		fi.enterIf(n, parent)
+		for _, e := range testLeaves(nil, n.Cond) {
+			fi.countBranchTest(e)
+		}
+	case *ast.SwitchStmt:
+		if n.Tag == nil {
+			for _, st := range n.Body.List {
+				for _, e := range st.(*ast.CaseClause).List {
+					fi.countBranchTest(ast.Unparen(e))
+				}
+			}
+		}
 	case *ast.CaseClause:
 		if t := fi.find(n, CaseArm); t != nil {
 			r := fi.newRegion(t)
@@ -562,6 +573,28 @@ func (fi *fileInstr) countTests(li *loopInfo, loop ast.Stmt) {
 		fi.open(e.Pos(), span(e), fmt.Sprintf("%s.Test(&_pl%d, &_pl%d, ", probeName, regs[i][0], regs[i][1]))
 		fi.closeAt(e.End(), span(e), ")")
 	}
+}
+
+// countBranchTest counts the outcomes of branch test e (BranchTests) in
+// the counting binary when the model's targets ask for it: in local
+// counters of the innermost loop around it, flushed with its others, or
+// outside loops in the regions themselves. The wrapping is outermost
+// around e (its span one more than e's), so that a call of e timed in
+// place stays inside it.
+func (fi *fileInstr) countBranchTest(e ast.Expr) {
+	onTrue, onFalse := fi.find(e, TestTrue), fi.find(e, TestFalse)
+	if fi.timing || onTrue == nil || onFalse == nil || !plainBools(fi.pkg.TypesInfo, []ast.Expr{e}) {
+		return
+	}
+	t, f := fi.newRegion(onTrue), fi.newRegion(onFalse)
+	wrap := fmt.Sprintf("%s.TestAt(%d, %d, ", probeName, t.Index, f.Index)
+	if loops := fi.top().loops; len(loops) > 0 {
+		l := loops[len(loops)-1]
+		l.count = append(l.count, t.Index, f.Index)
+		wrap = fmt.Sprintf("%s.Test(&_pl%d, &_pl%d, ", probeName, t.Index, f.Index)
+	}
+	fi.open(e.Pos(), span(e)+1, wrap)
+	fi.closeAt(e.End(), span(e)+1, ")")
 }
 
 // derivableTests reports whether the outcomes of a loop's exit tests

@@ -17,7 +17,8 @@ import (
 // ID, library, user and dynamic call segments by the leaf's ID. Branch
 // arms are not regions of their own in the model; they get the ID of
 // their if or switch region with "/then", "/else" or "/caseN" (N the
-// clause's index, from 0) appended.
+// clause's index, from 0) appended. Branch tests that no arm answers
+// (modelTests) are counted under BranchTestID.
 func ModelTargets(prog *Program) ([]Target, error) {
 	ssaProg, spkgs := model.BuildSSA(prog.Packages)
 	mp, err := model.Build(ssaProg, prog.Packages, spkgs)
@@ -54,6 +55,7 @@ func ModelTargets(prog *Program) ([]Target, error) {
 		for _, st := range copiesIn(f.Syntax, copies) {
 			add(Target{ID: f.SiteID(string(Copy), copies[st].Lparen), Kind: Copy, Node: st, File: file, Func: f.Name})
 		}
+		armed := map[*ast.IfStmt]bool{}
 		for _, root := range f.Roots() {
 			root.Walk(func(r *model.Region) {
 				switch n := r.Node().(type) {
@@ -63,6 +65,7 @@ func ModelTargets(prog *Program) ([]Target, error) {
 					}
 				case *ast.IfStmt:
 					if r.Kind == model.IfThen || r.Kind == model.IfThenElse {
+						armed[n] = true
 						add(Target{ID: r.ID() + "/then", Kind: ThenArm, Node: n, File: file, Func: f.Name})
 						add(Target{ID: r.ID() + "/else", Kind: ElseArm, Node: n, File: file, Func: f.Name})
 					}
@@ -85,6 +88,13 @@ func ModelTargets(prog *Program) ([]Target, error) {
 					}
 				}
 			})
+		}
+		if _, ok := f.Syntax.(*ast.RangeStmt); !ok {
+			for _, e := range modelTests(f.Syntax, func(n *ast.IfStmt) bool { return armed[n] }) {
+				site := f.SiteID("test", e.Pos())
+				add(Target{ID: BranchTestID(site, true), Kind: TestTrue, Node: e, File: file, Func: f.Name})
+				add(Target{ID: BranchTestID(site, false), Kind: TestFalse, Node: e, File: file, Func: f.Name})
+			}
 		}
 	}
 	return dedupe(out), nil

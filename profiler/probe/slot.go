@@ -312,6 +312,17 @@ func Test(onTrue, onFalse *int64, v bool) bool {
 	return v
 }
 
+// TestAt counts the outcome of a branch test outside loops in region
+// onTrue or onFalse, and passes the value through.
+func TestAt(onTrue, onFalse int, v bool) bool {
+	if v {
+		Inc(onTrue)
+	} else {
+		Inc(onFalse)
+	}
+	return v
+}
+
 // Below is how many of the n values lo, lo+1, ... are below c: the
 // executions of a then arm that tests a loop's induction variable,
 // counted once per entry of the loop instead of once per iteration.

@@ -143,6 +143,10 @@ func stringsAndBytes(n int) {
 	if !(strings.Repeat("ab", n-5) == "abab") {
 		panic("wrong: strings.Repeat")
 	}
+	if !(strings.EqualFold(s, "HÉLLO7") && strings.Count(s, "l") == 2 && strings.LastIndex(s, "l") == 4 &&
+		strings.Compare(s, "hello") == 1 && strings.TrimPrefix(s, "hé") == "llo7" && strings.TrimSuffix(s, "7") == "héllo") {
+		panic("wrong: strings functions")
+	}
 	if !(s[3:5] == "ll" && s[:3] < s[3:]) {
 		panic("wrong: substrings")
 	}

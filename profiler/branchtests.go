@@ -1,0 +1,87 @@
+package profiler
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// BranchTests returns the branch tests of one function's body, not of the
+// function literals in it (they are functions of their own), in source
+// order: the leaves of each if statement's condition (its tree of &&, ||
+// and !, each of which the SSA builder turns into an If of its own) and
+// each case expression of a switch without a tag that is not itself a
+// && or || (go/ssa tests such an expression's value with one If).
+//
+// The counting binary counts the outcomes of the tests that nothing else
+// answers (modelTests): the prediction gives an If on an unknown value
+// the profile's share of true outcomes of its test, where before the
+// arms of switch clauses, the parts of compound conditions and the ifs
+// the model holds in no if region (an if-else chain in a loop with MPI
+// calls, an arm that returns) were taken half the time.
+func BranchTests(body ast.Node) []ast.Expr {
+	var tests []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == body
+		case *ast.IfStmt:
+			tests = testLeaves(tests, n.Cond)
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				break
+			}
+			for _, st := range n.Body.List {
+				for _, e := range st.(*ast.CaseClause).List {
+					if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+						continue
+					}
+					tests = append(tests, ast.Unparen(e))
+				}
+			}
+		}
+		return true
+	})
+	return tests
+}
+
+// BranchTestID is the ID of the counter of a branch test's outcome: the
+// test's site ID (model.Func.SiteID with the word "test" and the test's
+// position) with "/true" or "/false" appended.
+func BranchTestID(siteID string, outcome bool) string {
+	if outcome {
+		return siteID + "/true"
+	}
+	return siteID + "/false"
+}
+
+// modelTests returns the branch tests of body that need counters of their
+// own: those of if statements the model has no if region for (armed
+// false) or whose condition has more than one leaf, and every case
+// expression of a switch without a tag. A single test of an if region is
+// answered by its then arm's count, and a loop's exit tests
+// (ExitTests) are counted with the loop's own counters.
+func modelTests(body ast.Node, armed func(*ast.IfStmt) bool) []ast.Expr {
+	skip := map[ast.Expr]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == body
+		case *ast.IfStmt:
+			if leaves := testLeaves(nil, n.Cond); len(leaves) == 1 && armed(n) {
+				skip[leaves[0]] = true
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			for _, e := range ExitTests(n.(ast.Stmt)) {
+				skip[e] = true
+			}
+		}
+		return true
+	})
+	var out []ast.Expr
+	for _, e := range BranchTests(body) {
+		if !skip[e] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
