@@ -225,3 +225,35 @@ func TestValidateKeepsRunsOfFailedPredictions(t *testing.T) {
 		t.Errorf("report:\n%s", out.String())
 	}
 }
+
+// TestWholeRunIsTheRanks validates a program without intervals as a whole
+// run: the time compared is from the mpi package's start to the last
+// rank's end, read from the run's trace, as the simulation has it (the
+// process's start-up and exit are in no region), and the ranks' bodies
+// tell the machine's drift since profiling, as for an interval.
+func TestWholeRunIsTheRanks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles and runs a program")
+	}
+	args := []string{"-steps", "20"}
+	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./prediction/testdata/branchtests", Args: args,
+		NP: []int{1, 2}, Reps: 2, Profile: filepath.Join(t.TempDir(), "branchtests.profile.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(v.What, "last rank's end") {
+		t.Errorf("compared %q, want the ranks' whole run", v.What)
+	}
+	if v.Report.Drift == nil {
+		t.Fatal("no machine drift: the ranks' bodies were not read from the whole runs")
+	}
+	for p, runs := range v.Runs {
+		for _, r := range runs {
+			// A run of 20 short steps takes a few ms in its ranks; the
+			// process, started and ended, takes more than its bodies.
+			if !(r > 0 && r >= v.Report.Drift.Measured/float64(p)/2) {
+				t.Errorf("P = %d: whole run %g s, the ranks' bodies at P = 1 %g s", p, r, v.Report.Drift.Measured)
+			}
+		}
+	}
+}

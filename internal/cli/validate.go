@@ -37,7 +37,8 @@ predicts the same configurations with a profile made here and the machine
 file of this computer (--machine, default local). It compares the time of
 the program's main loop, user interval 1 (BeginInterval(1)/EndInterval(1)),
 read from the run's trace and from the simulation; --interval 0 compares
-whole runs instead. Each count runs --reps times, the counts taking turns, and
+whole runs instead, up to the last rank's end (the process's start-up and
+exit, which no part of the model holds, left out). Each count runs --reps times, the counts taking turns, and
 the fastest run is kept (the least disturbed by other processes, as the
 profile keeps each region's fastest time). Under the table a line compares
 the machine's speed in these runs with its speed when the profile was made
