@@ -39,12 +39,13 @@ func TestUnprofiledEarlyReturn(t *testing.T) {
 // test a value the interpreter cannot know, and checks each If's
 // probability against the program's known shares: an if the model holds
 // in no if region (its arm continues the loop), the clauses of a switch
-// without a tag, and both parts of a compound condition. Before branch
+// without a tag, both parts of a compound condition, and the case values
+// of a switch with a tag (from its clauses' counts). Before branch
 // tests were counted, each of these but the compound's first part was
 // taken half the time, and that part took the whole condition's share.
 // The simulation must then make the real run's MPI calls: per ten steps
 // two Barriers (continue), two Allreduces and one step of two Barriers
-// (switch), three Barriers (compound).
+// (switch), three Barriers (compound), two Allreduces (tagged switch).
 func TestBranchTestsFollowTheProfile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
@@ -59,6 +60,11 @@ func TestBranchTestsFollowTheProfile(t *testing.T) {
 		"x < 0.9":  2.0 / 3,
 		"x >= 0.3": 7.0 / 8,
 		"x < 0.6":  3.0 / 7,
+		// int(10 x) % 4 over those 8 steps: 3, 2, 1, 2, 1, 0, 0, 3;
+		// case 0, 1 matches 4 of 8 on either of two tests, case 2 2 of 4
+		"x == 0": 1 - math.Sqrt(0.5),
+		"x == 1": 1 - math.Sqrt(0.5),
+		"x == 2": 0.5,
 	}
 	got := map[string]float64{}
 	for _, f := range mp.Funcs {
@@ -96,7 +102,7 @@ func TestBranchTestsFollowTheProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int64(100 / 10 * (2 + 2 + 2 + 3)); run.Ops < want || run.Ops > want+2 {
+	if want := int64(100 / 10 * (2 + 2 + 2 + 3 + 2)); run.Ops < want || run.Ops > want+2 {
 		t.Errorf("%d MPI operations simulated, want %d and the run's start and end", run.Ops, want)
 	}
 }

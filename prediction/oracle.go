@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"maps"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -311,6 +312,63 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 	}
 	for _, f := range o.mp.Funcs {
 		o.testBranches(f)
+		o.switchBranches(f)
+	}
+}
+
+// switchBranches sets the probability of each If of f that compares a
+// tagged switch's value with a case value, from the profile's counts of
+// the switch's clauses (profiler.ClauseID): the clauses are tried in
+// source order, the default last, so clause i matched n_i of the R_i
+// executions that reached it (all of them less the earlier clauses'
+// matches); a clause of k values matches on each of its k tests alike,
+// 1 - (1 - n_i/R_i)^(1/k).
+func (o *Oracle) switchBranches(f *model.Func) {
+	if f.Syntax == nil || len(f.SSA.Blocks) == 0 {
+		return
+	}
+	ifs := map[token.Pos]*ssa.BasicBlock{}
+	for _, b := range f.SSA.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && br.Cond.Pos().IsValid() {
+			ifs[br.Cond.Pos()] = b
+		}
+	}
+	for _, sw := range profiler.TaggedSwitches(f.Syntax) {
+		site := f.SiteID("switch", sw.Pos())
+		counts := make([]int64, len(sw.Body.List))
+		var reached int64
+		for i := range sw.Body.List {
+			r, ok := o.region(profiler.ClauseID(site, i))
+			if !ok {
+				reached = -1
+				break
+			}
+			counts[i] = r.Execs
+			reached += r.Execs
+		}
+		if r, ok := o.region(profiler.NoMatchID(site)); ok && reached >= 0 {
+			reached += r.Execs
+		}
+		if reached <= 0 {
+			continue
+		}
+		for i, st := range sw.Body.List {
+			c := st.(*ast.CaseClause)
+			if c.List == nil || reached <= 0 {
+				continue
+			}
+			p := min(float64(counts[i])/float64(reached), 1)
+			q := 1 - math.Pow(1-p, 1/float64(len(c.List)))
+			for _, e := range c.List {
+				if b := ifs[e.Pos()]; b != nil {
+					o.branch[b] = q
+				}
+			}
+			reached -= counts[i]
+		}
 	}
 }
 

@@ -86,6 +86,10 @@ func (w *targetWalker) stmts(root ast.Node) {
 		case *ast.IfStmt:
 			w.add(ThenArm, n)
 			w.add(ElseArm, n)
+		case *ast.SwitchStmt:
+			if n.Tag != nil && !hasDefault(n) && !fallsThrough(n) {
+				w.add(CaseArm, n) // no clause matched (ClauseID)
+			}
 		case *ast.CaseClause:
 			w.add(CaseArm, n)
 			w.calls(n.Body)

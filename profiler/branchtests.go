@@ -3,6 +3,7 @@ package profiler
 import (
 	"go/ast"
 	"go/token"
+	"strconv"
 )
 
 // BranchTests returns the branch tests of one function's body, not of the
@@ -84,4 +85,59 @@ func modelTests(body ast.Node, armed func(*ast.IfStmt) bool) []ast.Expr {
 		}
 	}
 	return out
+}
+
+// TaggedSwitches returns the switch statements with a tag in one
+// function's body (not in its function literals) whose clauses the
+// counting binary counts, so that the prediction knows how often each
+// of their case values matched: those without fallthrough, which would
+// count a clause entered from the one above as a match.
+func TaggedSwitches(body ast.Node) []*ast.SwitchStmt {
+	var out []*ast.SwitchStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == body
+		case *ast.SwitchStmt:
+			if n.Tag != nil && !fallsThrough(n) {
+				out = append(out, n)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// fallsThrough reports whether a clause of s ends in fallthrough.
+func fallsThrough(s *ast.SwitchStmt) bool {
+	for _, st := range s.Body.List {
+		body := st.(*ast.CaseClause).Body
+		if len(body) == 0 {
+			continue
+		}
+		if b, ok := body[len(body)-1].(*ast.BranchStmt); ok && b.Tok == token.FALLTHROUGH {
+			return true
+		}
+	}
+	return false
+}
+
+// ClauseID is the ID of the counter of clause i (from 0, in source order)
+// of the switch whose site ID (model.Func.SiteID with the word "switch")
+// is site; NoMatchID that of the executions in which no clause matched,
+// counted in a default clause that the counting binary adds to a switch
+// without one.
+func ClauseID(site string, i int) string { return site + "/case" + strconv.Itoa(i) }
+
+// NoMatchID: see ClauseID.
+func NoMatchID(site string) string { return site + "/nomatch" }
+
+// hasDefault reports whether s has a default clause.
+func hasDefault(s *ast.SwitchStmt) bool {
+	for _, st := range s.Body.List {
+		if st.(*ast.CaseClause).List == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -338,6 +338,12 @@ func (fi *fileInstr) enter(n, parent ast.Node) func() {
 			fi.countBranchTest(e)
 		}
 	case *ast.SwitchStmt:
+		if t := fi.find(n, CaseArm); t != nil {
+			// The executions that match no clause, in a default clause
+			// added to a switch without one (ClauseID).
+			r := fi.newRegion(t)
+			fi.open(n.Body.Rbrace, 0, "default: "+fi.counter(r.Index)+"; ")
+		}
 		if n.Tag == nil {
 			for _, st := range n.Body.List {
 				for _, e := range st.(*ast.CaseClause).List {

@@ -95,6 +95,15 @@ func ModelTargets(prog *Program) ([]Target, error) {
 				add(Target{ID: BranchTestID(site, true), Kind: TestTrue, Node: e, File: file, Func: f.Name})
 				add(Target{ID: BranchTestID(site, false), Kind: TestFalse, Node: e, File: file, Func: f.Name})
 			}
+			for _, sw := range TaggedSwitches(f.Syntax) {
+				site := f.SiteID("switch", sw.Pos())
+				for i, c := range sw.Body.List {
+					add(Target{ID: ClauseID(site, i), Kind: CaseArm, Node: c, File: file, Func: f.Name})
+				}
+				if !hasDefault(sw) {
+					add(Target{ID: NoMatchID(site), Kind: CaseArm, Node: sw, File: file, Func: f.Name})
+				}
+			}
 		}
 	}
 	return dedupe(out), nil

@@ -1,7 +1,8 @@
 // Command branchtests takes, in each step, branches on a value the
 // interpreter cannot know (x, which a reduced loop computes): an if that
 // continues the loop (so the loop is no structured region), a switch
-// without a tag and an if with a compound condition. x runs through
+// without a tag, an if with a compound condition and a switch on a
+// value computed from x. x runs through
 // 0, 0.3, 0.6, 0.9, 0.2, 0.5, 0.8, 0.1, 0.4, 0.7 in every ten steps, so
 // each test's share of true outcomes is known (TestBranchTestsFollowTheProfile).
 package main
@@ -41,6 +42,12 @@ func main() {
 			}
 			if x >= 0.3 && x < 0.6 {
 				c.Barrier()
+			}
+			switch int(x*10+0.5) % 4 {
+			case 0, 1:
+				light++
+			case 2:
+				mpi.Allreduce(c, in, out, mpi.Sum)
 			}
 		}
 		if c.Rank() == 0 {
