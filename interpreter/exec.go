@@ -799,7 +799,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 				r.set(f, copyValue(r.load(x, in.Type())))
 			}
 		} else if in.Op == token.ARROW {
-			return false, r.errorf(in.Pos(), "unsupported construct: channel receive (channels inside an SPMD program are not modelled)")
+			return false, r.errorf(in.Pos(), "unsupported construct: channel receive; %s", noChannels)
 		} else {
 			r.set(f, unop(in.Op, x, in.X.Type()))
 		}
@@ -871,7 +871,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.MakeMap:
 		r.set(f, value{k: vMap, obj: &object{def: unknown, m: map[mapKey]value{}}})
 	case *ssa.MakeChan:
-		return false, r.errorf(in.Pos(), "unsupported construct: channels inside an SPMD program are not modelled")
+		return false, r.errorf(in.Pos(), "unsupported construct: make(chan); %s", noChannels)
 	case *ssa.Slice:
 		v, err := r.slice(f, in, ic)
 		if err != nil {
@@ -956,9 +956,9 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.RunDefers:
 		return r.runDefers(f)
 	case *ssa.Go:
-		return false, r.errorf(in.Pos(), "unsupported construct: go statement (goroutines inside an SPMD program are not modelled; use mpi ranks)")
+		return false, r.errorf(in.Pos(), "unsupported construct: go statement; %s", noChannels)
 	case *ssa.Send, *ssa.Select:
-		return false, r.errorf(in.Pos(), "unsupported construct: channel operations inside an SPMD program are not modelled")
+		return false, r.errorf(in.Pos(), "unsupported construct: channel send or select; %s", noChannels)
 	default:
 		return false, r.errorf(in.Pos(), "unsupported instruction %T", in)
 	}
@@ -970,6 +970,10 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 // taken floor(n p) or ceil(n p) times, deterministically. The likelier arm
 // comes first, so a loop test that continues with p = 49/50 runs 49
 // iterations and then exits, as the profiled loop did.
+// noChannels says what to do about a goroutine or channel of a rank.
+const noChannels = "a rank's own goroutines and channels have no model (the simulation runs each rank as one thread of MPI calls and compute): " +
+	"do their work in the rank's code, or give it to more ranks with mpi calls, and predict again"
+
 func (r *ssaRank) profiledBranch(bc *blockCode, in *ssa.If) (bool, error) {
 	if !bc.branchAsked {
 		bc.branchP, bc.branchOK = r.shared.oracle.BranchTaken(bc.b)

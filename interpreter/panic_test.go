@@ -146,3 +146,45 @@ func TestReturnBeforeRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsupportedConstructs runs each case of testdata/unsupported: the
+// simulation must stop at the line marked want, naming the construct and
+// what to do instead.
+func TestUnsupportedConstructs(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/unsupported")
+	src, err := os.ReadFile("testdata/unsupported/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	for _, name := range []string{"go", "chan", "select"} {
+		t.Run(name, func(t *testing.T) {
+			line, want := 0, ""
+			for i, l := range lines {
+				if strings.Contains(l, `case "`+name+`":`) {
+					for j := i + 1; j < len(lines) && line == 0; j++ {
+						if k := strings.Index(lines[j], `// want "`); k >= 0 {
+							line, want = j+1, strings.TrimSuffix(lines[j][k+len(`// want "`):], `"`)
+						}
+					}
+				}
+			}
+			o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
+			sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{Args: []string{"-case", name}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Simulate(net1, sp.Programs(), Options{})
+			var re *RankError
+			if !errors.As(err, &re) {
+				t.Fatalf("got %v, want a rank's error", err)
+			}
+			msg := err.Error()
+			for _, s := range []string{"unsupported construct", want, fmt.Sprintf("main.go:%d:", line), "do their work in the rank's code"} {
+				if !strings.Contains(msg, s) {
+					t.Errorf("error %q does not say %q", msg, s)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,37 @@
+// Command unsupported uses, in each case, a construct the interpreter
+// does not model inside a rank: a goroutine, a channel, a select
+// (TestUnsupportedConstructs).
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+func main() {
+	which := flag.String("case", "go", "go, chan or select")
+	flag.Parse()
+	mpi.Main(func(c *mpi.Comm) {
+		sum := 0
+		switch *which {
+		case "go":
+			done := 0
+			go func() { done = 1 }() // want "go statement"
+			sum += done
+		case "chan":
+			ch := make(chan int, 1) // want "channel"
+			ch <- c.Rank()
+			sum += <-ch
+		case "select":
+			var ch chan int
+			select { // want "channel"
+			case v := <-ch:
+				sum += v
+			default:
+			}
+		}
+		fmt.Println(sum)
+	})
+}
