@@ -314,6 +314,11 @@ type frame struct {
 	defers  []deferred
 	retSlot int32  // the caller's slot receiving this frame's result; -1: none
 	onExit  func() // runs when the frame returns (mpi.Main's body: finish the rank)
+	// guessed: the frame followed a branch on an unknown value by the
+	// profile's frequency, was called from a frame that had, or called
+	// one that had: its known values may be ones the real run never
+	// computes (an index a guessed loop exit left past the end).
+	guessed bool
 }
 
 type deferred struct {
@@ -465,7 +470,8 @@ func (r *ssaRank) pushCode(fc *fnCode, args []value, free *object, retSlot int32
 		f = &frame{}
 		env = make([]value, fc.nslots)
 	}
-	*f = frame{fn: fc.fn, code: fc, env: env, defers: f.defers[:0], retSlot: retSlot}
+	*f = frame{fn: fc.fn, code: fc, env: env, defers: f.defers[:0], retSlot: retSlot,
+		guessed: len(r.stack) > 0 && r.top().guessed}
 	// Params take the first slots, free variables the next ones.
 	n := min(len(args), len(fc.fn.Params))
 	copy(env[:n], args[:n])
@@ -762,6 +768,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 			}
 		} else {
 			taken, err := r.profiledBranch(f.bc, in)
+			f.guessed = true
 			if err != nil {
 				return false, err
 			}
@@ -783,14 +790,21 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.Store:
 		p := r.get(f, &ic.a)
 		if p.k == vNil {
-			return false, r.panicf(in.Pos(), nilDeref)
+			if err := r.panicf(in.Pos(), nilDeref); !r.excused(f, in.Pos(), err) {
+				return false, err
+			}
+			break
 		}
 		r.store(p, copyValue(r.get(f, &ic.b)))
 	case *ssa.UnOp:
 		x := r.get(f, &ic.a)
 		if in.Op == token.MUL {
 			if x.k == vNil {
-				return false, r.panicf(in.Pos(), nilDeref)
+				if err := r.panicf(in.Pos(), nilDeref); !r.excused(f, in.Pos(), err) {
+					return false, err
+				}
+				r.set(f, unknownOf(in.Type()))
+				break
 			}
 			if x.k == vPtr && x.obj != nil && x.c >= 0 {
 				// A known cell: what load does, without asking for the type.
@@ -815,7 +829,10 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 		}
 		v, err := binop(in.Op, x, y, ic.num)
 		if err == errDivideByZero {
-			return false, r.panicf(in.Pos(), "runtime error: %v", err)
+			if err := r.panicf(in.Pos(), "runtime error: %v", err); !r.excused(f, in.Pos(), err) {
+				return false, err
+			}
+			v, err = unknownOf(in.Type()), nil
 		}
 		if err != nil {
 			return false, r.errorf(in.Pos(), "%v", err)
@@ -861,7 +878,10 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.MakeSlice:
 		n, c := r.get(f, &ic.a), r.get(f, &ic.b)
 		if err := r.checkMakeSlice(in.Pos(), n, c); err != nil {
-			return false, err
+			if !r.excused(f, in.Pos(), err) {
+				return false, err
+			}
+			n, c = unknown, unknown
 		}
 		s := r.makeSlice(n, c, in.Type())
 		if r.opts.FirstTouch.on() {
@@ -875,13 +895,20 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.Slice:
 		v, err := r.slice(f, in, ic)
 		if err != nil {
-			return false, err
+			if !r.excused(f, in.Pos(), err) {
+				return false, err
+			}
+			v = unknownOf(in.Type())
 		}
 		r.set(f, v)
 	case *ssa.FieldAddr:
 		x := r.get(f, &ic.a)
 		if x.k == vNil {
-			return false, r.panicf(in.Pos(), nilDeref)
+			if err := r.panicf(in.Pos(), nilDeref); !r.excused(f, in.Pos(), err) {
+				return false, err
+			}
+			r.set(f, unknown)
+			break
 		}
 		if x.k == vPtr && x.c == 0 {
 			var s value
@@ -906,13 +933,21 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.IndexAddr:
 		x, i := r.get(f, &ic.a), r.get(f, &ic.b)
 		if err := r.checkIndex(in.Pos(), x, i, in.X.Type()); err != nil {
-			return false, err
+			if !r.excused(f, in.Pos(), err) {
+				return false, err
+			}
+			r.set(f, unknown)
+			break
 		}
 		r.set(f, r.indexAddr(x, i, in.X.Type()))
 	case *ssa.Index:
 		x, i := r.get(f, &ic.a), r.get(f, &ic.b)
 		if err := r.checkIndex(in.Pos(), x, i, in.X.Type()); err != nil {
-			return false, err
+			if !r.excused(f, in.Pos(), err) {
+				return false, err
+			}
+			r.set(f, unknownOf(in.Type()))
+			break
 		}
 		switch {
 		case x.k == vArray && i.k == vInt:
@@ -927,7 +962,10 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.MapUpdate:
 		m, k := r.get(f, &ic.a), r.get(f, &ic.b)
 		if m.k == vNil {
-			return false, r.panicf(in.Pos(), "assignment to entry in nil map")
+			if err := r.panicf(in.Pos(), "assignment to entry in nil map"); !r.excused(f, in.Pos(), err) {
+				return false, err
+			}
+			break
 		}
 		if m.k == vMap && m.obj.m != nil {
 			if key, ok := keyOf(k); ok {
@@ -1024,8 +1062,11 @@ func (r *ssaRank) ret(f *frame, ic *instrCode) (bool, error) {
 	if onExit != nil {
 		onExit()
 	}
-	if retSlot >= 0 && len(r.stack) > 0 {
-		r.top().env[retSlot] = result
+	if len(r.stack) > 0 {
+		if retSlot >= 0 {
+			r.top().env[retSlot] = result
+		}
+		r.top().guessed = r.top().guessed || f.guessed
 	}
 	return false, nil
 }

@@ -1,9 +1,11 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // PanicError is a panic of the program itself, found on known values: a
@@ -29,6 +31,33 @@ func (r *ssaRank) panicf(pos token.Pos, format string, args ...any) error {
 	// A run-time error: recover returns a runtime.Error, not nil, whose
 	// text the interpreter does not keep.
 	return &PanicError{Pos: at, Func: fn, Msg: fmt.Sprintf(format, args...), val: nonNilError()}
+}
+
+// excused reports whether err, a run-time error of an instruction of f at
+// pos, came on values that guessed branches chose (f.guessed): the real
+// run, on its real data, need not go there (quicksort's partition loops,
+// their exits taken at the profile's rates, ran an index past the end).
+// The instruction's result is then taken as unknown, and the assumption
+// recorded once per site; on values no guess touched the panic is the
+// program's own.
+func (r *ssaRank) excused(f *frame, pos token.Pos, err error) bool {
+	var pe *PanicError
+	if !f.guessed || !errors.As(err, &pe) {
+		return false
+	}
+	r.assume(pos, "a run-time error (%s) on values that branches taken at their profiled frequencies chose: taken as an unknown value, not as the program's panic", runtimeErrorKind(pe.Msg))
+	return true
+}
+
+// runtimeErrorKind is a run-time error's message without its numbers
+// ("index out of range [5] with length 3": "index out of range"), so
+// that a site's assumption is recorded once.
+func runtimeErrorKind(msg string) string {
+	msg = strings.TrimPrefix(msg, "runtime error: ")
+	if i := strings.IndexAny(msg, "[:"); i > 0 {
+		msg = msg[:i]
+	}
+	return strings.TrimSpace(msg)
 }
 
 // unwind runs the program's panic pe as Go does: from the innermost frame

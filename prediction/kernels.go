@@ -21,10 +21,12 @@ const dynamicCallee = "(dynamic)"
 // as the own time of its call statements. Charged per call, that time
 // would not change when a rank's share of the data does (1/P of the rows
 // at P ranks). When every call site that ran is timed and every loop of
-// the function is a reducible nest with counted iterations, the sites'
-// time is charged per iteration of the function's innermost counted loops
-// instead: rate = the sites' own time / the loops' profiled iterations,
-// and the sites themselves cost nothing more (carried). The calls of a
+// the function has counted iterations, the sites' time is charged per
+// iteration of the function's innermost counted loops of its reducible
+// nests and of every loop the interpreter runs step by step (a loop whose
+// exit depends on the data, as a quicksort's partition) instead: rate =
+// the sites' own time / the loops' profiled iterations, and the sites
+// themselves cost nothing more (carried). The calls of a
 // recursive function inside itself need no timer: the time of the
 // recursion is in its outer sites' (sum(xs) calling sum(xs[:h]) + sum(xs[h:])),
 // and the loops' iterations count every level.
@@ -139,11 +141,9 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 		}
 	}
 	var iters int64
+	var executed []*loopnest.Loop // loops run step by step, charged per iteration
 	for _, f := range fs {
 		for _, root := range f.Roots {
-			if !reducible[root] {
-				return
-			}
 			timed := false
 			root.Walk(func(l *loopnest.Loop) {
 				if p, found := o.region(l.ID); found && p.Timed {
@@ -153,11 +153,12 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 			if timed {
 				return
 			}
-			for _, lf := range countedLeaves(root, never, false) {
-				if p, found := o.region(lf.ID); found {
-					iters += p.Iters
-				}
+			n, ex, ok := o.kernelUnits(root, reducible, never)
+			if !ok {
+				return
 			}
+			iters += n
+			executed = append(executed, ex...)
 		}
 	}
 	if own <= 0 || iters == 0 {
@@ -176,12 +177,67 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 		root := fs[0].Roots[0]
 		o.note(root.Func.Prog.Fset, root.Pos, "%s ran from the same call sites (%s) through a function value or an interface: the profile has their time together, charged at one rate per iteration of their loops", strings.Join(names, ", "), strings.Join(ids, ", "))
 	}
+	rate := own * 1e-9 / float64(iters)
 	for _, f := range fs {
-		o.kernelRate[f.Fn] = own * 1e-9 / float64(iters)
+		o.kernelRate[f.Fn] = rate
 		for _, root := range f.Roots {
 			o.sources[root.ID] = ids
 		}
 	}
+	for _, l := range executed {
+		o.addBlockCost(iterationBlock(l), rate, l.ID)
+	}
+}
+
+// kernelUnits counts the units of a kernel's loop nest root that its rate
+// is charged per, as the profile counted them: the iterations of the
+// innermost counted loops of each reduced nest (kernelCosts), and every
+// iteration of each loop the interpreter runs step by step (a partition
+// loop of a quicksort, whose exits depend on the data), which it returns
+// to be charged per iteration. ok is false when a loop has no counts.
+func (o *Oracle) kernelUnits(root *loopnest.Loop, reducible map[*loopnest.Loop]bool, never func(*loopnest.Loop) bool) (int64, []*loopnest.Loop, bool) {
+	if reducible[root] {
+		var n int64
+		for _, lf := range countedLeaves(root, never, false) {
+			if p, found := o.region(lf.ID); found {
+				n += p.Iters
+			}
+		}
+		return n, nil, true
+	}
+	p, found := o.region(root.ID)
+	if !found {
+		return 0, nil, false
+	}
+	n, executed := p.Iters, []*loopnest.Loop{root}
+	for _, c := range root.Inner {
+		m, ex, ok := o.kernelUnits(c, reducible, never)
+		if !ok {
+			return 0, nil, false
+		}
+		n += m
+		executed = append(executed, ex...)
+	}
+	return n, executed, true
+}
+
+// iterationBlock is the block of loop l that runs once per iteration: the
+// header's successor inside the loop when the header tests the exit, the
+// header itself otherwise (for {}).
+func iterationBlock(l *loopnest.Loop) *ssa.BasicBlock {
+	h := l.Header
+	if n := len(h.Instrs); n > 0 {
+		if _, ok := h.Instrs[n-1].(*ssa.If); ok {
+			in0, in1 := l.Contains(h.Succs[0]), l.Contains(h.Succs[1])
+			switch {
+			case in0 && !in1:
+				return h.Succs[0]
+			case in1 && !in0:
+				return h.Succs[1]
+			}
+		}
+	}
+	return h
 }
 
 // kernelCosts are the per-iteration costs of root's innermost counted
