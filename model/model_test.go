@@ -106,6 +106,9 @@ func TestLoopSyntax(t *testing.T) {
 		{"kinds.RangeInt", "*ast.RangeStmt", 1},
 		{"kinds.RangeMap", "*ast.RangeStmt", 1},
 		{"kinds.Nested", "*ast.RangeStmt", 1},
+		// The region holds the code after the loop up to the return: no
+		// edge leaves it.
+		{"kinds.CompoundBreak", "*ast.ForStmt", 0},
 	}
 	for _, tt := range tests {
 		f := p.Func(tt.fn)

@@ -66,7 +66,15 @@ func (f *Func) attach(merge bool) {
 			}
 		}
 		spans[r] = all
-		f.attachRegion(r, all, arms)
+		if r.Kind.IsLoop() {
+			// The loop's statement holds its cycle; code after it that
+			// the structure folded into the region (the blocks a
+			// compound exit test leaves to, up to where they join) is
+			// not in it.
+			f.attachRegion(r, cycleSpan(r, spans), arms)
+		} else {
+			f.attachRegion(r, all, arms)
+		}
 		return all
 	}
 	for _, root := range f.Roots() {
@@ -78,6 +86,34 @@ func (f *Func) attach(merge bool) {
 	for _, root := range f.Roots() {
 		mergeSwitches(root)
 	}
+}
+
+// cycleSpan is the span of the basic regions of loop r whose blocks lie
+// on a cycle through its entry (reach the entry again within r).
+func cycleSpan(r *Region, spans map[*Region]span) span {
+	in := map[*ssa.BasicBlock]bool{}
+	for _, b := range r.Blocks {
+		in[b] = true
+	}
+	onCycle := map[*ssa.BasicBlock]bool{r.Entry: true}
+	work := []*ssa.BasicBlock{r.Entry}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range b.Preds {
+			if in[p] && !onCycle[p] {
+				onCycle[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	var s span
+	r.Walk(func(d *Region) {
+		if d.Kind == Basic && onCycle[d.Entry] {
+			s = s.union(spans[d])
+		}
+	})
+	return s
 }
 
 // hasSwitch reports whether fn's blocks come from a switch or select

@@ -106,3 +106,31 @@ func TestBranchTestsFollowTheProfile(t *testing.T) {
 		t.Errorf("%d MPI operations simulated, want %d and the run's start and end", run.Ops, want)
 	}
 }
+
+// TestCompoundBreakLoopIsCounted predicts compoundbreak at -maxit 50 and
+// 100 from a profile at 50: its `for {}` leaves by `out[0] < tol || it >=
+// maxit`, and the structure folds the code after the loop into the
+// loop's region. The loop must still be the for statement's, so that the
+// profiler counts its exit tests and the known one ends it: 50 and 100
+// Allreduces. When the region took the function's body for its statement,
+// the loop had no counts and left at one half per test (about 2
+// iterations).
+func TestCompoundBreakLoopIsCounted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := func(maxit int) []string { return []string{"-maxit", fmt.Sprint(maxit)} }
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/compoundbreak", Args: args(50), NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "compoundbreak.profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	for _, maxit := range []int{50, 100} {
+		oracle.SetArgs(args(maxit))
+		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args(maxit), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if perRank := run.Ops / 2; perRank < int64(maxit) || perRank > int64(maxit)+2 {
+			t.Errorf("-maxit %d: %d MPI operations per rank, want %d Allreduces and the run's start and end", maxit, perRank, maxit)
+		}
+	}
+}

@@ -267,3 +267,22 @@ func DoWhile(n int) int {
 	}
 	return i
 }
+
+// CompoundBreak leaves its loop by a compound test: the structure folds
+// the code after the loop, where both exits join, into the loop's region,
+// whose statement is still the for statement (TestLoopSyntax).
+func CompoundBreak(xs []float64, tol float64, n int) int {
+	it := 0
+	for {
+		d := 0.0
+		for _, x := range xs {
+			d += x
+		}
+		it++
+		if d < tol || it >= n {
+			break
+		}
+	}
+	println(it)
+	return it
+}
