@@ -325,6 +325,8 @@ type deferred struct {
 	fn   value
 	args []value
 	cost float64 // oracle.CallCost of the defer statement
+	in   *ssa.Defer
+	ic   *instrCode
 }
 
 // assume records an assumption at pos; instructions without a position
@@ -990,9 +992,9 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.Defer:
 		fn, args := r.callee(f, in.Common(), ic)
 		// The arguments outlive the instruction: copy them out of argBuf.
-		f.defers = append(f.defers, deferred{fn: fn, args: append([]value(nil), args...), cost: ic.callCost})
+		f.defers = append(f.defers, deferred{fn: fn, args: append([]value(nil), args...), cost: ic.callCost, in: in, ic: ic})
 	case *ssa.RunDefers:
-		return r.runDefers(f)
+		return r.runDefersInTurn(f)
 	case *ssa.Go:
 		return false, r.errorf(in.Pos(), "unsupported construct: go statement; %s", noChannels)
 	case *ssa.Send, *ssa.Select:
@@ -1071,6 +1073,58 @@ func (r *ssaRank) ret(f *frame, ic *instrCode) (bool, error) {
 	return false, nil
 }
 
+// runDefersInTurn runs f's deferred calls at its RunDefers instruction,
+// last first, as steps of the rank: a deferred call of the program's own
+// function is pushed as a frame, after whose return RunDefers runs again
+// for the next one, and a deferred MPI call (defer c.EndInterval(1),
+// defer c.Barrier()) yields its operation to the simulator as a call does.
+// Library calls are charged their profiled time.
+func (r *ssaRank) runDefersInTurn(f *frame) (bool, error) {
+	for len(f.defers) > 0 {
+		d := f.defers[len(f.defers)-1]
+		f.defers = f.defers[:len(f.defers)-1]
+		fn := d.fn.fun()
+		if fn != nil && r.shared.oracle.IsUser(fn) {
+			f.pc-- // RunDefers again once the call returns
+			return false, r.pushCall(fn, d.args, d.fn.obj, -1)
+		}
+		if fn != nil {
+			if ci := r.shared.callee(fn); ci.mpi {
+				if ci.mpiQuery != queryNone || ci.mpiName == "Wtime" {
+					continue // a query whose answer no one reads
+				}
+				return r.deferredMPI(f, d, ci)
+			}
+		}
+		r.charge(d.cost, "")
+	}
+	return false, nil
+}
+
+// deferredMPI runs deferred MPI call d of f, whose results are not read;
+// the calls that return a request or start ranks are refused.
+func (r *ssaRank) deferredMPI(f *frame, d deferred, ci *calleeInfo) (bool, error) {
+	switch ci.mpiName {
+	case "Isend", "Irecv", "Main", "Run":
+		return false, r.errorf(d.in.Pos(), "unsupported construct: deferred mpi.%s (its result is lost; call it directly)", ci.mpiName)
+	}
+	ic := *d.ic
+	ic.dst, ic.unused = -1, true
+	op, yield, err := r.mpiCall(f, d.in, &ic, ci, d.args)
+	d.ic.site = ic.site
+	if err != nil || !yield {
+		if err == nil {
+			f.pc-- // the next deferred call
+		}
+		return false, err
+	}
+	r.op = op
+	f.pc-- // RunDefers again once the operation completes
+	return true, nil
+}
+
+// runDefers runs f's deferred calls to completion, for a panic that
+// unwinds f: a deferred call that makes an MPI call is refused there.
 func (r *ssaRank) runDefers(f *frame) (bool, error) {
 	for len(f.defers) > 0 {
 		d := f.defers[len(f.defers)-1]

@@ -42,7 +42,7 @@ type pendingCall struct {
 
 // mpiCall turns a call of package mpi into an Op for the simulator, or
 // answers it at once (Rank, Size, ...).
-func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo, args []value) (Op, bool, error) {
+func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *calleeInfo, args []value) (Op, bool, error) {
 	name, es := ci.mpiName, ci.elemSize
 	// Rank and Size, called every step by many programs, need none of
 	// what follows.
@@ -279,7 +279,7 @@ func (r *ssaRank) mpiCall(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 
 // commOf is the communicator of an mpi call whose first argument is one:
 // nil for the world.
-func (r *ssaRank) commOf(in *ssa.Call, name string, c value) (*Group, error) {
+func (r *ssaRank) commOf(in ssa.CallInstruction, name string, c value) (*Group, error) {
 	if c.k == vNil {
 		return nil, r.errorf(in.Pos(), "mpi.%s on a nil communicator: Split returns nil to the ranks that pass a negative color (mpi.Undefined)", name)
 	}
@@ -350,11 +350,8 @@ func (r *ssaRank) finishCall(res Result) {
 	}
 }
 
-func fnResults(call *ssa.Call) int {
-	if t, ok := call.Type().(*types.Tuple); ok {
-		return t.Len()
-	}
-	return 1
+func fnResults(call ssa.CallInstruction) int {
+	return call.Common().Signature().Results().Len()
 }
 
 func statusValue(res Result, elemSize int) value {

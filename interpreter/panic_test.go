@@ -188,3 +188,31 @@ func TestUnsupportedConstructs(t *testing.T) {
 		})
 	}
 }
+
+// TestDeferredMPICalls runs testdata/defermpi, whose MPI calls are
+// deferred: the interval ended by a defer must be marked, the deferred
+// Barrier of each of three steps and the Allreduce of the deferred
+// function must be simulated, in Go's order (the Barriers before the
+// Allreduce, the interval's end last).
+func TestDeferredMPICalls(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/defermpi")
+	o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
+	sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := Simulate(net1, sp.Programs(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	iv, ok := run.Interval(1)
+	if !ok || !(iv > 0) {
+		t.Fatalf("interval 1: %g, %v; want it marked by the deferred EndInterval", iv, ok)
+	}
+	if want := int64(2 * (3 + 1)); run.Ops != want {
+		t.Errorf("%d operations, want %d: per rank 3 Barriers and the Allreduce (interval marks are no operations)", run.Ops, want)
+	}
+	if iv < run.Makespan*0.99 {
+		t.Errorf("interval %g s of a run of %g s: the deferred calls ran after its end", iv, run.Makespan)
+	}
+}
