@@ -92,6 +92,12 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		if args[i].k == vNil {
 			return 0
 		}
+		if ss, ok := r.shared.oracle.(SiteSizer); ok {
+			if b, ok := ss.SiteBytes(op.Site, name); ok {
+				r.assume(in.Pos(), "mpi.%s: buffer length unknown, message size taken as the profiled run's mean at this call, %.0f bytes", name, b)
+				return int(b)
+			}
+		}
 		r.assume(in.Pos(), "mpi.%s: buffer length unknown, message size taken as 0 bytes", name)
 		return 0
 	}

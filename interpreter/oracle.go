@@ -43,6 +43,14 @@ type CopyCoster interface {
 	CopyCost(call ssa.CallInstruction) (perElem, meanElems float64, label string, ok bool)
 }
 
+// SiteSizer is implemented by oracles that know the mean payload of the
+// MPI calls at a call site ("file.go:line") of operation op in the
+// profiled run: the size of a message whose buffer the interpreter
+// cannot size (built by appends of unknown data, or received counts).
+type SiteSizer interface {
+	SiteBytes(site, op string) (float64, bool)
+}
+
 // RegionNamer is implemented by oracles that can name the model region a
 // block's or a call's cost belongs to, so that timelines label compute
 // with region IDs (the region that took most of each stretch).

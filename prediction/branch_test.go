@@ -134,3 +134,27 @@ func TestCompoundBreakLoopIsCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownMessageSizesFromProfile predicts redistribute at 2 ranks on
+// two nodes from a profile made with one: its Alltoallv's buffers are
+// built from data the interpreter cannot know, so their lengths are
+// unknown; the message takes the profiled run's mean payload at that call
+// (each rank's 20,000 particles, 160,000 bytes, half of them to the other
+// rank at 2 ranks). Before, it was taken as 0 bytes.
+func TestUnknownMessageSizesFromProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "20000", "-steps", "2"}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/redistribute", Args: args, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "redistribute.profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	run, _, err := simulate(mp, oracle, m, 2, 2, 1, commmodel.Block, args, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two steps of half of 160,000 bytes to the other rank.
+	if got, want := run.Ranks[0].Bytes, 2*160000/2; got < want*9/10 {
+		t.Errorf("rank 0 sent %d bytes, want about %d", got, want)
+	}
+}

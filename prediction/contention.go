@@ -221,8 +221,9 @@ func (s *onNode) CopyCost(c ssa.CallInstruction) (perElem, meanElems float64, la
 	}
 	return perElem, meanElems, label, ok
 }
-func (s *onNode) BlockRegion(b *ssa.BasicBlock) string    { return s.o.BlockRegion(b) }
-func (s *onNode) CallRegion(c ssa.CallInstruction) string { return s.o.CallRegion(c) }
+func (s *onNode) SiteBytes(site, op string) (float64, bool) { return s.o.SiteBytes(site, op) }
+func (s *onNode) BlockRegion(b *ssa.BasicBlock) string      { return s.o.BlockRegion(b) }
+func (s *onNode) CallRegion(c ssa.CallInstruction) string   { return s.o.CallRegion(c) }
 func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 	r := s.o.Reduction(from, to)
 	if r == nil {

@@ -686,6 +686,17 @@ func blockPos(b *ssa.BasicBlock) token.Pos {
 	return b.Parent().Pos()
 }
 
+// SiteBytes implements interpreter.SiteSizer: the mean payload per call of
+// the profile's MPI calls at site of operation op.
+func (o *Oracle) SiteBytes(site, op string) (float64, bool) {
+	for _, s := range o.prof.MPI {
+		if s.Site == site && s.Op == op && s.Calls > 0 && s.Bytes > 0 {
+			return float64(s.Bytes) / float64(s.Calls), true
+		}
+	}
+	return 0, false
+}
+
 // CopyCost implements interpreter.CopyCoster: a copy statement the
 // profiler timed and counted (kind copy) costs its profiled time per
 // element copied, which the profile took out of the region around it.

@@ -113,6 +113,7 @@ func (a *aggregator) attributeMPI() {
 				}
 				w := max(e.W, 1) // a sampled trace's event stands for W calls
 				s.Calls += int64(w)
+				s.Bytes += int64(w) * int64(e.Bytes)
 				s.TotalNs += float64(w) * (e.T1 - e.T0) * 1e9
 				s.recNs += e.Rec * 1e9
 			}

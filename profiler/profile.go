@@ -172,7 +172,11 @@ type MPISite struct {
 	Op      string  `json:"op"`
 	Calls   int64   `json:"calls"`
 	TotalNs float64 `json:"totalNs"`
-	Region  string  `json:"region,omitempty"` // timed region holding the call; empty: folded into callers
+	// Bytes is the payload of the calls in all (each call's as the trace
+	// records it: what the rank sent, a receive what it received), for a
+	// prediction that cannot size a buffer (SiteBytes).
+	Bytes  int64  `json:"bytes,omitempty"`
+	Region string `json:"region,omitempty"` // timed region holding the call; empty: folded into callers
 }
 
 // Load reads and checks a profile file.
