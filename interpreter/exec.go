@@ -56,6 +56,10 @@ type ssaRank struct {
 	limit       int64       // the step limit of the current run
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
 	nextReq     int64
+	// testedDone are the requests a Test found finished, with what it
+	// returned: a later Wait or Waitall on them is answered at once, as
+	// package mpi answers it (the simulator has let them go).
+	testedDone map[int]Result
 	groups      []*Group                 // the communicators Split gave the rank; a comm value's i is 1 + the index
 	await       *pendingCall             // the MPI call whose completion Step is waiting for
 	op          Op                       // the operation of the MPI call that yields

@@ -38,6 +38,7 @@ type pendingCall struct {
 	unused   bool   // nothing reads the result: it need not be made
 	split    bool   // the call is Split: the result is the new communicator
 	group    *Group // the call's communicator, to turn world ranks back into its ranks
+	testReq  int    // Test: its request
 }
 
 // mpiCall turns a call of package mpi into an Op for the simulator, or
@@ -191,8 +192,20 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		}
 		op.Kind, op.Req = OpWait, int(args[0].i)
 		wait.status = true
+		if res, done := r.testedDone[op.Req]; done {
+			// A Test found it finished: answered at once.
+			delete(r.testedDone, op.Req)
+			if !ic.unused {
+				st := statusValue(res, es)
+				if name == "Test" {
+					st = tuple(st, boolv(true))
+				}
+				r.set(f, st)
+			}
+			return op, false, nil
+		}
 		if name == "Test" {
-			r.assume(in.Pos(), "Request.Test is simulated as Wait (polling loops are not timed)")
+			op.Kind, wait.testReq = OpTest, op.Req
 		}
 	case "Waitall":
 		op.Kind = OpWaitall
@@ -212,6 +225,10 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 			}
 			if q.k != vOpaque || q.str() != "request" {
 				return op, false, r.errorf(in.Pos(), "mpi.Waitall: request %d is not known to the interpreter", j)
+			}
+			if _, done := r.testedDone[int(q.i)]; done {
+				delete(r.testedDone, int(q.i)) // a Test found it finished
+				continue
 			}
 			op.Reqs = append(op.Reqs, int(q.i))
 		}
@@ -327,6 +344,12 @@ func (r *ssaRank) isRequest(f *frame, op *Op) {
 func (r *ssaRank) finishCall(res Result) {
 	w := r.await
 	r.await = nil
+	if w != nil && w.testReq != 0 && !res.Pending {
+		if r.testedDone == nil {
+			r.testedDone = map[int]Result{}
+		}
+		r.testedDone[w.testReq] = res
+	}
 	if w == nil || w.unused || len(r.stack) == 0 {
 		return
 	}
@@ -345,7 +368,7 @@ func (r *ssaRank) finishCall(res Result) {
 		}
 		st := statusValue(res, w.elemSize)
 		if w.tuple { // Test: (Status, bool)
-			f.env[w.dst] = tuple(st, boolv(true))
+			f.env[w.dst] = tuple(st, boolv(!res.Pending))
 		} else {
 			f.env[w.dst] = st
 		}

@@ -30,10 +30,16 @@ const (
 	// a collective that costs an Allgather of the two numbers, after which
 	// the rank's Result.Group is its new communicator.
 	OpSplit
+	// OpTest asks whether request Req has completed by the rank's clock
+	// (Request.Test): if so it finishes as OpWait does; if not the rank
+	// goes on at once with Result.Pending set. A Test of the same request
+	// at the same clock as an unfinished one before it (a poll with nothing
+	// between) waits, so that a polling loop always advances.
+	OpTest
 )
 
 var opNames = [...]string{"Finish", "Send", "Recv", "Sendrecv", "Isend", "Irecv", "Wait", "Waitall",
-	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Mark", "Split"}
+	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Scatter", "Allgather", "Alltoall", "Mark", "Split", "Test"}
 
 func (k OpKind) String() string {
 	if int(k) < len(opNames) {
@@ -102,6 +108,8 @@ type Result struct {
 	// Group is the communicator an OpSplit made for the rank (nil when
 	// its color was negative).
 	Group *Group
+	// Pending: an OpTest found its request unfinished.
+	Pending bool
 }
 
 // DataReceiver is implemented by programs that move data with their

@@ -216,3 +216,50 @@ func TestDeferredMPICalls(t *testing.T) {
 		t.Errorf("interval %g s of a run of %g s: the deferred calls ran after its end", iv, run.Makespan)
 	}
 }
+
+// TestPollingOverlapsWork runs testdata/testpoll: rank 0 polls its
+// receive with Test while rank 1 computes before it sends. Each poll that
+// finds the receive unfinished must let rank 0 go on (many polls, little
+// time waiting), and the last must find it done, after which Wait on the
+// request returns at once; simulated as Wait, rank 0 polled once and
+// waited all along, and its Wait found no request.
+func TestPollingOverlapsWork(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/testpoll")
+	o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
+	sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := Simulate(net1, sp.Programs(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r0, r1 := run.Ranks[0], run.Ranks[1]
+	if r0.Ops < 100 {
+		t.Errorf("rank 0 made %d operations, want its Irecv and a Test per poll while rank 1 computes (%.3g s)", r0.Ops, r1.Compute)
+	}
+	if r0.Wait > 0.1*r1.Compute {
+		t.Errorf("rank 0 waited %.3g s of rank 1's %.3g s of compute: its polls did not go on", r0.Wait, r1.Compute)
+	}
+	if r0.Finish < r1.Compute {
+		t.Errorf("rank 0 finished at %.3g s, before rank 1 sent at %.3g s", r0.Finish, r1.Compute)
+	}
+}
+
+// TestPollingWithoutWorkEnds: polls that cost nothing (no time passes
+// between them) must not spin at one instant; the second waits.
+func TestPollingWithoutWorkEnds(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/testpoll")
+	o := &testOracle{user: pkg.Pkg.Path()}
+	sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{MaxSteps: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := Simulate(net1, sp.Programs(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ops := run.Ranks[0].Ops; ops > 3 {
+		t.Errorf("rank 0 made %d operations: its polls spun at one instant", ops)
+	}
+}

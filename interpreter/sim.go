@@ -29,6 +29,10 @@ type rank struct {
 	curStart   float64
 
 	reqs      map[int]*request // the program's pending non-blocking requests
+	// lastTest and lastTestAt are the request and clock of the rank's
+	// last OpTest that found its request unfinished.
+	lastTest   int
+	lastTestAt float64
 	waitSet   []*request
 	waitBuf   [2]*request // backing store of waitSet for blocking calls
 	blockedAt float64
@@ -327,6 +331,21 @@ func (s *sim) exec(r *rank, op Op) bool {
 			s.fail(r, fmt.Errorf("wait on request %d, which is not pending", op.Req))
 			return false
 		}
+		delete(r.reqs, op.Req)
+		return s.complete(r, append(r.waitBuf[:0], q))
+	case OpTest:
+		q, ok := r.reqs[op.Req]
+		if !ok {
+			s.fail(r, fmt.Errorf("test of request %d, which is not pending", op.Req))
+			return false
+		}
+		finished := q.done && q.end <= r.clock
+		if !finished && !(r.lastTest == op.Req && r.lastTestAt == r.clock) {
+			r.lastTest, r.lastTestAt = op.Req, r.clock
+			r.res = Result{Pending: true}
+			return true
+		}
+		r.lastTest = 0
 		delete(r.reqs, op.Req)
 		return s.complete(r, append(r.waitBuf[:0], q))
 	case OpWaitall:
