@@ -60,16 +60,16 @@ type ssaRank struct {
 	// returned: a later Wait or Waitall on them is answered at once, as
 	// package mpi answers it (the simulator has let them go).
 	testedDone map[int]Result
-	groups      []*Group                 // the communicators Split gave the rank; a comm value's i is 1 + the index
-	await       *pendingCall             // the MPI call whose completion Step is waiting for
-	op          Op                       // the operation of the MPI call that yields
-	awaitBuf    pendingCall              // backing store of await
-	bindFrame   *frame                   // the frame entering a reduced nest, for binder
-	binder      Binder                   // the values of bindFrame, made once per rank
-	bindLog     *nestMemo                // records what binder answers, when not nil
-	bindNeeds   map[ssa.Value]bool       // the values binder may answer; nil: any
-	bindNest    map[*ssa.BasicBlock]bool // the blocks of the nest being entered
-	madeAt      map[*ssa.MakeSlice]bool  // sites that made a fresh allocation (FirstTouch)
+	groups     []*Group                 // the communicators Split gave the rank; a comm value's i is 1 + the index
+	await      *pendingCall             // the MPI call whose completion Step is waiting for
+	op         Op                       // the operation of the MPI call that yields
+	awaitBuf   pendingCall              // backing store of await
+	bindFrame  *frame                   // the frame entering a reduced nest, for binder
+	binder     Binder                   // the values of bindFrame, made once per rank
+	bindLog    *nestMemo                // records what binder answers, when not nil
+	bindNeeds  map[ssa.Value]bool       // the values binder may answer; nil: any
+	bindNest   map[*ssa.BasicBlock]bool // the blocks of the nest being entered
+	madeAt     map[*ssa.MakeSlice]bool  // sites that made a fresh allocation (FirstTouch)
 	// While deferred calls run for a panic (unwind): its value, which
 	// recover returns once, ending the panic.
 	panicking bool

@@ -28,14 +28,14 @@ type rank struct {
 	cur        Op // the operation in progress (for timelines and reports)
 	curStart   float64
 
-	reqs      map[int]*request // the program's pending non-blocking requests
+	reqs map[int]*request // the program's pending non-blocking requests
 	// lastTest and lastTestAt are the request and clock of the rank's
 	// last OpTest that found its request unfinished.
 	lastTest   int
 	lastTestAt float64
-	waitSet   []*request
-	waitBuf   [2]*request // backing store of waitSet for blocking calls
-	blockedAt float64
+	waitSet    []*request
+	waitBuf    [2]*request // backing store of waitSet for blocking calls
+	blockedAt  float64
 
 	coll     *collective
 	collBuf  collective  // backing store of coll
