@@ -195,16 +195,7 @@ func TestUnsupportedConstructs(t *testing.T) {
 // function must be simulated, in Go's order (the Barriers before the
 // Allreduce, the interval's end last).
 func TestDeferredMPICalls(t *testing.T) {
-	prog, pkg := loadSSA(t, "./testdata/defermpi")
-	o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
-	sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := Simulate(net1, sp.Programs(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	run, _ := simulateTestdata(t, "./testdata/defermpi", 2)
 	iv, ok := run.Interval(1)
 	if !ok || !(iv > 0) {
 		t.Fatalf("interval 1: %g, %v; want it marked by the deferred EndInterval", iv, ok)
@@ -224,16 +215,7 @@ func TestDeferredMPICalls(t *testing.T) {
 // request returns at once; simulated as Wait, rank 0 polled once and
 // waited all along, and its Wait found no request.
 func TestPollingOverlapsWork(t *testing.T) {
-	prog, pkg := loadSSA(t, "./testdata/testpoll")
-	o := &testOracle{user: pkg.Pkg.Path(), perBlock: 1e-6}
-	sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := Simulate(net1, sp.Programs(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	run, _ := simulateTestdata(t, "./testdata/testpoll", 2)
 	r0, r1 := run.Ranks[0], run.Ranks[1]
 	if r0.Ops < 100 {
 		t.Errorf("rank 0 made %d operations, want its Irecv and a Test per poll while rank 1 computes (%.3g s)", r0.Ops, r1.Compute)
@@ -250,8 +232,8 @@ func TestPollingOverlapsWork(t *testing.T) {
 // between them) must not spin at one instant; the second waits.
 func TestPollingWithoutWorkEnds(t *testing.T) {
 	prog, pkg := loadSSA(t, "./testdata/testpoll")
-	o := &testOracle{user: pkg.Pkg.Path()}
-	sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{MaxSteps: 1e6})
+	// A low step limit: polls that spun would stop it rather than run on.
+	sp, err := NewSSAPrograms(prog, pkg, &testOracle{user: pkg.Pkg.Path()}, 2, ExecOptions{MaxSteps: 1e6})
 	if err != nil {
 		t.Fatal(err)
 	}
