@@ -325,27 +325,20 @@ func (s *sim) exec(r *rank, op Op) bool {
 		rq := s.postRecv(r, userCtx(op.Group), op.RecvPeer, op.RecvTag, op.RecvBytes, op.Recv, op.Fault)
 		sq := s.postSend(r, userCtx(op.Group), op.Peer, op.Tag, op.Bytes, op.Send)
 		return s.complete(r, append(r.waitBuf[:0], rq, sq))
-	case OpWait:
+	case OpWait, OpTest:
 		q, ok := r.reqs[op.Req]
 		if !ok {
-			s.fail(r, fmt.Errorf("wait on request %d, which is not pending", op.Req))
+			what := "wait on"
+			if op.Kind == OpTest {
+				what = "test of"
+			}
+			s.fail(r, fmt.Errorf("%s request %d, which is not pending", what, op.Req))
 			return false
 		}
-		delete(r.reqs, op.Req)
-		return s.complete(r, append(r.waitBuf[:0], q))
-	case OpTest:
-		q, ok := r.reqs[op.Req]
-		if !ok {
-			s.fail(r, fmt.Errorf("test of request %d, which is not pending", op.Req))
-			return false
-		}
-		finished := q.done && q.end <= r.clock
-		if !finished && !(r.lastTest == op.Req && r.lastTestAt == r.clock) {
-			r.lastTest, r.lastTestAt = op.Req, r.clock
+		if op.Kind == OpTest && r.testGoesOn(op.Req, q) {
 			r.res = Result{Pending: true}
 			return true
 		}
-		r.lastTest = 0
 		delete(r.reqs, op.Req)
 		return s.complete(r, append(r.waitBuf[:0], q))
 	case OpWaitall:
@@ -370,6 +363,19 @@ func (s *sim) exec(r *rank, op Op) bool {
 	}
 	s.fail(r, fmt.Errorf("unknown operation %v", op.Kind))
 	return false
+}
+
+// testGoesOn reports whether an OpTest of request id (q) lets r go on
+// with it unfinished: q has not completed by r's clock, and r did not
+// already find it unfinished at this very clock (a poll with nothing
+// between waits instead, so that a polling loop advances).
+func (r *rank) testGoesOn(id int, q *request) bool {
+	if q.done && q.end <= r.clock || r.lastTest == id && r.lastTestAt == r.clock {
+		r.lastTest = 0
+		return false
+	}
+	r.lastTest, r.lastTestAt = id, r.clock
+	return true
 }
 
 func (s *sim) fail(r *rank, err error) {

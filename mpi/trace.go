@@ -41,14 +41,39 @@ type RankTrace struct {
 // the ranks, in seconds; false when a rank has no body times (the MPI
 // backends do not record them).
 func (t *Trace) BodySum() (float64, bool) {
+	if !t.bodiesTimed() {
+		return 0, false
+	}
 	sum := 0.0
 	for _, rk := range t.Ranks {
-		if !(rk.Finish > rk.Start && rk.Start > 0) {
-			return 0, false
-		}
 		sum += rk.Finish - rk.Start
 	}
-	return sum, len(t.Ranks) > 0
+	return sum, true
+}
+
+// LastFinish is when the last rank's body returned, seconds of Wtime
+// (whose origin is the package's initialisation, before main runs);
+// false when a rank has no body times.
+func (t *Trace) LastFinish() (float64, bool) {
+	if !t.bodiesTimed() {
+		return 0, false
+	}
+	end := 0.0
+	for _, rk := range t.Ranks {
+		end = max(end, rk.Finish)
+	}
+	return end, true
+}
+
+// bodiesTimed reports whether every rank (and at least one) has the times
+// of its body.
+func (t *Trace) bodiesTimed() bool {
+	for _, rk := range t.Ranks {
+		if !(rk.Finish > rk.Start && rk.Start > 0) {
+			return false
+		}
+	}
+	return len(t.Ranks) > 0
 }
 
 // Event is one MPI call (T0 = enter, T1 = leave, seconds of Wtime) or an

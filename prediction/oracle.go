@@ -311,10 +311,28 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 		}
 	}
 	for _, f := range o.mp.Funcs {
-		o.testBranches(f)
-		o.switchBranches(f)
+		if ifs := ifBlocks(f); len(ifs) > 0 && f.Syntax != nil {
+			o.testBranches(f, ifs)
+			o.switchBranches(f, ifs)
+		}
 	}
 }
+
+// ifBlocks are the blocks of f that end in an If.
+func ifBlocks(f *model.Func) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, b := range f.SSA.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if _, ok := b.Instrs[n-1].(*ssa.If); ok {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// ifCond is the condition of the If ending b (one of ifBlocks).
+func ifCond(b *ssa.BasicBlock) ssa.Value { return b.Instrs[len(b.Instrs)-1].(*ssa.If).Cond }
 
 // switchBranches sets the probability of each If of f that compares a
 // tagged switch's value with a case value, from the profile's counts of
@@ -323,20 +341,18 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 // executions that reached it (all of them less the earlier clauses'
 // matches); a clause of k values matches on each of its k tests alike,
 // 1 - (1 - n_i/R_i)^(1/k).
-func (o *Oracle) switchBranches(f *model.Func) {
-	if f.Syntax == nil || len(f.SSA.Blocks) == 0 {
+func (o *Oracle) switchBranches(f *model.Func, blocks []*ssa.BasicBlock) {
+	switches := profiler.TaggedSwitches(f.Syntax)
+	if len(switches) == 0 {
 		return
 	}
 	ifs := map[token.Pos]*ssa.BasicBlock{}
-	for _, b := range f.SSA.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && br.Cond.Pos().IsValid() {
-			ifs[br.Cond.Pos()] = b
+	for _, b := range blocks {
+		if p := ifCond(b).Pos(); p.IsValid() {
+			ifs[p] = b
 		}
 	}
-	for _, sw := range profiler.TaggedSwitches(f.Syntax) {
+	for _, sw := range switches {
 		site := f.SiteID("switch", sw.Pos())
 		counts := make([]int64, len(sw.Body.List))
 		var reached int64
@@ -378,24 +394,11 @@ func (o *Oracle) switchBranches(f *model.Func) {
 // a compound condition, a case expression, an if the model has no
 // region for), so it wins over the if region's then arm and the loop's
 // exit rate.
-func (o *Oracle) testBranches(f *model.Func) {
-	if f.Syntax == nil || len(f.SSA.Blocks) == 0 {
-		return
-	}
-	var tests []ast.Expr
-	for _, b := range f.SSA.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if tests == nil {
-			tests = profiler.BranchTests(f.Syntax)
-		}
+func (o *Oracle) testBranches(f *model.Func, blocks []*ssa.BasicBlock) {
+	tests := profiler.BranchTests(f.Syntax)
+	for _, b := range blocks {
 		for _, e := range tests {
-			if !isTestValue(e, br.Cond) {
+			if !isTestValue(e, ifCond(b)) {
 				continue
 			}
 			if t, ok := o.region(profiler.BranchTestID(f.SiteID("test", e.Pos()), true)); ok && t.Prob != nil {

@@ -316,7 +316,11 @@ func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) 
 	}
 	body, _ := tr.BodySum()
 	if opts.Interval == 0 {
-		if end, ok := lastFinish(tr); ok {
+		// The whole run as the simulation has it: main's code before
+		// mpi.Main included, without the process's start-up and exit,
+		// which no region holds (for a short program they were most of
+		// its wall time: pingpong's 9 ms against its 2-5 ms of exchanges).
+		if end, ok := tr.LastFinish(); ok {
 			return end, body, nil
 		}
 		return wall, body, nil
@@ -326,23 +330,6 @@ func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) 
 		return 0, 0, fmt.Errorf("prediction: the run of %s never marks interval %d (BeginInterval/EndInterval); use --interval 0 to compare whole runs", opts.Package, opts.Interval)
 	}
 	return span, body, nil
-}
-
-// lastFinish is when the last rank's body ended, in seconds from the mpi
-// package's initialisation (Wtime's origin, before main runs): the whole
-// run as the simulation has it, main's code before mpi.Main included,
-// without the process's start-up and exit, which no region holds (for a
-// short program they were most of its wall time: pingpong's 9 ms against
-// its 2-5 ms of exchanges). false when the trace has no body times.
-func lastFinish(tr *mpi.Trace) (float64, bool) {
-	end := 0.0
-	for _, rk := range tr.Ranks {
-		if !(rk.Finish > rk.Start && rk.Start > 0) {
-			return 0, false
-		}
-		end = max(end, rk.Finish)
-	}
-	return end, end > 0
 }
 
 // contentionRanks are the rank counts of a profile's contention runs on a

@@ -87,7 +87,7 @@ func (w *targetWalker) stmts(root ast.Node) {
 			w.add(ThenArm, n)
 			w.add(ElseArm, n)
 		case *ast.SwitchStmt:
-			if n.Tag != nil && !hasDefault(n) && !fallsThrough(n) {
+			if clausesCounted(n) && !hasDefault(n) {
 				w.add(CaseArm, n) // no clause matched (ClauseID)
 			}
 		case *ast.CaseClause:

@@ -28,20 +28,29 @@ func BranchTests(body ast.Node) []ast.Expr {
 		case *ast.IfStmt:
 			tests = testLeaves(tests, n.Cond)
 		case *ast.SwitchStmt:
-			if n.Tag != nil {
-				break
-			}
-			for _, st := range n.Body.List {
-				for _, e := range st.(*ast.CaseClause).List {
-					if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
-						continue
-					}
-					tests = append(tests, ast.Unparen(e))
-				}
-			}
+			tests = append(tests, caseTests(n)...)
 		}
 		return true
 	})
+	return tests
+}
+
+// caseTests are the case expressions of a switch without a tag that are
+// not themselves && or || (go/ssa tests such an expression's value with
+// one If); none for a switch with a tag.
+func caseTests(sw *ast.SwitchStmt) []ast.Expr {
+	if sw.Tag != nil {
+		return nil
+	}
+	var tests []ast.Expr
+	for _, st := range sw.Body.List {
+		for _, e := range st.(*ast.CaseClause).List {
+			if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+				continue
+			}
+			tests = append(tests, ast.Unparen(e))
+		}
+	}
 	return tests
 }
 
@@ -99,7 +108,7 @@ func TaggedSwitches(body ast.Node) []*ast.SwitchStmt {
 		case *ast.FuncLit:
 			return n == body
 		case *ast.SwitchStmt:
-			if n.Tag != nil && !fallsThrough(n) {
+			if clausesCounted(n) {
 				out = append(out, n)
 			}
 		}
@@ -107,6 +116,10 @@ func TaggedSwitches(body ast.Node) []*ast.SwitchStmt {
 	})
 	return out
 }
+
+// clausesCounted reports whether the counting binary counts the clauses
+// of s (TaggedSwitches).
+func clausesCounted(s *ast.SwitchStmt) bool { return s.Tag != nil && !fallsThrough(s) }
 
 // fallsThrough reports whether a clause of s ends in fallthrough.
 func fallsThrough(s *ast.SwitchStmt) bool {

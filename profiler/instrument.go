@@ -344,12 +344,8 @@ func (fi *fileInstr) enter(n, parent ast.Node) func() {
 			r := fi.newRegion(t)
 			fi.open(n.Body.Rbrace, 0, "default: "+fi.counter(r.Index)+"; ")
 		}
-		if n.Tag == nil {
-			for _, st := range n.Body.List {
-				for _, e := range st.(*ast.CaseClause).List {
-					fi.countBranchTest(ast.Unparen(e))
-				}
-			}
+		for _, e := range caseTests(n) {
+			fi.countBranchTest(e)
 		}
 	case *ast.CaseClause:
 		if t := fi.find(n, CaseArm); t != nil {
