@@ -32,9 +32,11 @@ const (
 	OpSplit
 	// OpTest asks whether request Req has completed by the rank's clock
 	// (Request.Test): if so it finishes as OpWait does; if not the rank
-	// goes on at once with Result.Pending set. A Test of the same request
-	// at the same clock as an unfinished one before it (a poll with nothing
-	// between) waits, so that a polling loop always advances.
+	// goes on at once with Result.Pending set. A Test of a request already
+	// found unfinished at the same clock (the program came back round the
+	// requests it polls with nothing between) waits until the first of
+	// those requests completes, and then answers for its own: a polling
+	// loop always advances, to the first completion it can see.
 	OpTest
 )
 

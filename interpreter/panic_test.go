@@ -245,3 +245,25 @@ func TestPollingWithoutWorkEnds(t *testing.T) {
 		t.Errorf("rank 0 made %d operations: its polls spun at one instant", ops)
 	}
 }
+
+// TestPollingManyRequests: a master that tests its workers' requests in
+// turn, nothing costing time between the tests, must not spin at one
+// instant (it did, until the step limit stopped it, when only a repeated
+// Test of one request waited); it waits for the first to complete.
+func TestPollingManyRequests(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/pollmany")
+	for _, p := range []int{2, 4, 8} {
+		sp, err := NewSSAPrograms(prog, pkg, &testOracle{user: pkg.Pkg.Path()}, p, ExecOptions{MaxSteps: 1e6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := Simulate(net1, sp.Programs(), Options{})
+		if err != nil {
+			t.Fatalf("P = %d: %v", p, err)
+		}
+		// Its Irecvs, and at most a round of Tests per completion.
+		if ops, most := run.Ranks[0].Ops, (p-1)+(p-1)*p; ops > most {
+			t.Errorf("P = %d: rank 0 made %d operations, more than %d: its polls spun", p, ops, most)
+		}
+	}
+}

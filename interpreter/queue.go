@@ -29,8 +29,11 @@ func (q *readyQueue) earlier(r *rank) bool {
 
 func (q *readyQueue) push(r *rank) {
 	q.items = append(q.items, readyItem{clock: r.clock, id: r.id, r: r})
-	// Sift up.
-	i := len(q.items) - 1
+	q.siftUp(len(q.items) - 1)
+}
+
+// siftUp moves entry i towards the head while it goes before its parent.
+func (q *readyQueue) siftUp(i int) {
 	for i > 0 {
 		parent := (i - 1) / 2
 		if !q.items[i].before(q.items[parent]) {
@@ -38,6 +41,20 @@ func (q *readyQueue) push(r *rank) {
 		}
 		q.items[i], q.items[parent] = q.items[parent], q.items[i]
 		i = parent
+	}
+}
+
+// moveUp restores r's place after its clock moved earlier while it
+// waited in the queue (rare: a polling rank whose other request completed
+// first), so it finds r's entry by a scan.
+func (q *readyQueue) moveUp(r *rank) {
+	for i := range q.items {
+		if q.items[i].r != r {
+			continue
+		}
+		q.items[i].clock = r.clock
+		q.siftUp(i)
+		return
 	}
 }
 

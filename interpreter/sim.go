@@ -29,13 +29,16 @@ type rank struct {
 	curStart   float64
 
 	reqs map[int]*request // the program's pending non-blocking requests
-	// lastTest and lastTestAt are the request and clock of the rank's
-	// last OpTest that found its request unfinished.
-	lastTest   int
-	lastTestAt float64
-	waitSet    []*request
-	waitBuf    [2]*request // backing store of waitSet for blocking calls
-	blockedAt  float64
+	// polled are the requests the rank's OpTests found unfinished at
+	// clock pollAt; polling is set while the rank waits for one of them
+	// (or, once ready, is still to be told whether pollReq completed).
+	polled    []int
+	pollAt    float64
+	pollReq   int
+	polling   bool
+	waitSet   []*request
+	waitBuf   [2]*request // backing store of waitSet for blocking calls
+	blockedAt float64
 
 	coll     *collective
 	collBuf  collective  // backing store of coll
@@ -203,6 +206,9 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 // ready rank (then it goes back to the queue, keeping the global order of
 // operations by virtual time).
 func (s *sim) advance(r *rank) {
+	if r.polling {
+		s.answerPoll(r)
+	}
 	for s.err == nil {
 		if r.coll != nil {
 			switch s.collectiveStep(r) {
@@ -335,9 +341,11 @@ func (s *sim) exec(r *rank, op Op) bool {
 			s.fail(r, fmt.Errorf("%s request %d, which is not pending", what, op.Req))
 			return false
 		}
-		if op.Kind == OpTest && r.testGoesOn(op.Req, q) {
-			r.res = Result{Pending: true}
-			return true
+		if op.Kind == OpTest {
+			if !(q.done && q.end <= r.clock) {
+				return s.testUnfinished(r, op.Req)
+			}
+			r.polled = r.polled[:0]
 		}
 		delete(r.reqs, op.Req)
 		return s.complete(r, append(r.waitBuf[:0], q))
@@ -365,17 +373,74 @@ func (s *sim) exec(r *rank, op Op) bool {
 	return false
 }
 
-// testGoesOn reports whether an OpTest of request id (q) lets r go on
-// with it unfinished: q has not completed by r's clock, and r did not
-// already find it unfinished at this very clock (a poll with nothing
-// between waits instead, so that a polling loop advances).
-func (r *rank) testGoesOn(id int, q *request) bool {
-	if q.done && q.end <= r.clock || r.lastTest == id && r.lastTestAt == r.clock {
-		r.lastTest = 0
-		return false
+// testUnfinished answers an OpTest of request id, unfinished at r's
+// clock. The first time at this clock the rank goes on (Pending). Tested
+// again at the same clock, the program has come back round the requests
+// it polls with nothing between: nothing it can see changes before one of
+// them completes, so r waits for the first to complete and is then told
+// whether id did. It returns false if r waits.
+func (s *sim) testUnfinished(r *rank, id int) bool {
+	if r.pollAt != r.clock {
+		r.polled = r.polled[:0]
+		r.pollAt = r.clock
 	}
-	r.lastTest, r.lastTestAt = id, r.clock
+	for _, p := range r.polled {
+		if p == id {
+			r.state, r.blockedAt, r.pollReq, r.polling = blocked, r.clock, id, true
+			s.wake(r) // one may have completed already, at a later time
+			return false
+		}
+	}
+	r.polled = append(r.polled, id)
+	r.res = Result{Pending: true}
 	return true
+}
+
+// firstPolled is the earliest end of r's polled requests that are done.
+func (r *rank) firstPolled() (float64, bool) {
+	end, found := 0.0, false
+	for _, id := range r.polled {
+		if q := r.reqs[id]; q != nil && q.done && (!found || q.end < end) {
+			end, found = q.end, true
+		}
+	}
+	return max(end, r.blockedAt), found
+}
+
+// wakePolling readies r, waiting for any of its polled requests, at the
+// earliest end of those done, or moves it earlier in the ready queue if
+// another completed before the one it was readied for.
+func (s *sim) wakePolling(r *rank) {
+	end, ok := r.firstPolled()
+	switch {
+	case !ok:
+	case r.state == blocked:
+		r.state, r.clock = ready, end
+		s.ready.push(r)
+	case r.state == ready && end < r.clock:
+		r.clock = end
+		s.ready.moveUp(r)
+	}
+}
+
+// answerPoll tells a rank that waited in testUnfinished whether its
+// request completed by now (r.clock, the first end among those it polls:
+// every rank that could complete one earlier has run).
+func (s *sim) answerPoll(r *rank) {
+	r.polling = false
+	if waited := r.clock - r.blockedAt; waited > 0 {
+		s.segment(r, Wait, r.blockedAt, r.clock, r.cur)
+		r.stats.Wait += waited
+	}
+	r.polled, r.pollAt = append(r.polled[:0], r.pollReq), r.clock
+	q := r.reqs[r.pollReq]
+	if q.done && q.end <= r.clock {
+		r.polled = r.polled[:0]
+		delete(r.reqs, r.pollReq)
+		s.finishWait(r, append(r.waitBuf[:0], q))
+		return
+	}
+	r.res = Result{Pending: true}
 }
 
 func (s *sim) fail(r *rank, err error) {
@@ -457,6 +522,10 @@ func (s *sim) finishWait(r *rank, qs []*request) {
 
 // wake is called when a request of a blocked rank completes.
 func (s *sim) wake(r *rank) {
+	if r.polling {
+		s.wakePolling(r)
+		return
+	}
 	if r.state != blocked || !allDone(r.waitSet) {
 		return
 	}

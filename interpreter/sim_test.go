@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -422,4 +423,89 @@ func TestRendezvousWaitBuffersUnmatchedSends(t *testing.T) {
 	}
 	near(t, "sender", run.Ranks[0].Finish, net1.o+wait+xfer)
 	near(t, "receiver", run.Ranks[1].Finish, late+net1.o)
+}
+
+// poller is rank 0 of TestPollingRoundRobin: it posts a receive from each
+// other rank and tests them in turn, with no work between tests, until
+// every one has completed, marking the clock of each success with an
+// OpMark of the request's number.
+type poller struct {
+	peers   int
+	posted  int
+	done    []bool
+	next    int  // the request the last Test asked about (1-based)
+	testing bool // the last operation was a Test
+	left    int
+	steps   int
+}
+
+func (p *poller) Step(prev Result) (float64, Op, error) {
+	if p.steps++; p.steps > 100 {
+		return 0, Op{}, errors.New("the polls spun: 100 operations")
+	}
+	if p.posted < p.peers {
+		p.posted++
+		return 0, Op{Kind: OpIrecv, Peer: p.posted, Req: p.posted, Bytes: 1 << 16}, nil
+	}
+	if p.testing && !prev.Pending {
+		p.testing = false
+		p.done[p.next-1] = true
+		p.left--
+		return 0, Op{Kind: OpMark, Req: p.next, Tag: 1}, nil
+	}
+	if p.left == 0 {
+		return 0, Op{Kind: OpFinish}, nil
+	}
+	for {
+		p.next = p.next%p.peers + 1
+		if !p.done[p.next-1] {
+			break
+		}
+	}
+	p.testing = true
+	return 0, Op{Kind: OpTest, Req: p.next}, nil
+}
+
+// TestPollingRoundRobin: a rank that polls several requests in turn with
+// nothing between its tests sees each complete at its message's arrival,
+// in the order they arrive, without spinning; and a message whose later
+// end was known first does not hide one that arrives earlier (rank 1's
+// 60 KB message is delivered first, at clock 0, and ends after rank 3's 8
+// bytes sent at 10 us).
+func TestPollingRoundRobin(t *testing.T) {
+	big := 60000
+	work := []float64{0, 0, 300e-6, 10e-6}
+	p := &poller{peers: 3, done: make([]bool, 3), left: 3}
+	progs := []Program{p}
+	for r := 1; r <= 3; r++ {
+		bytes := 8
+		if r == 1 {
+			bytes = big
+		}
+		progs = append(progs, &script{compute: []float64{work[r]}, ops: []Op{{Kind: OpSend, Peer: 0, Bytes: bytes}}})
+	}
+	p.done = make([]bool, 3)
+	run, err := Simulate(net1, progs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A receive completes one overhead after its message arrives; the
+	// Test that finds it complete pays the receive overhead (as a Wait
+	// after the completion does).
+	noticed := func(bytes int) float64 { return net1.o + float64(bytes)/net1.B + net1.L + net1.o + net1.o }
+	marks := run.Marks[0]
+	var found []int
+	for _, m := range marks {
+		found = append(found, m.ID)
+	}
+	if want := []int{3, 1, 2}; !slices.Equal(found, want) {
+		t.Fatalf("tests succeeded for requests %v, want %v (by arrival)", found, want)
+	}
+	near(t, "rank 3's message noticed at", marks[0].T, work[3]+noticed(8))
+	near(t, "rank 1's message noticed at", marks[1].T, noticed(big))
+	near(t, "rank 2's message noticed at", marks[2].T, work[2]+noticed(8))
+	if ops := run.Ranks[0].Ops; ops > 3+3*4 {
+		t.Errorf("rank 0 made %d operations: its polls spun", ops)
+	}
+	near(t, "rank 0's waiting and receive overheads", run.Ranks[0].Wait+run.Ranks[0].Comm, run.Ranks[0].Finish)
 }
