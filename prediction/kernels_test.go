@@ -143,3 +143,46 @@ func TestDataDependentKernelScales(t *testing.T) {
 		t.Errorf("the call of qsort is not a timed site in the profile: %+v", pr)
 	}
 }
+
+// TestUnknownTripCountsOfKernels: kernels whose loops the profile could
+// not time, their trip counts random (math/rand, which the interpreter
+// does not evaluate), cost their profiled time per entry. Their reduced
+// nests had no time per entry (their root untimed) and were run step by
+// step instead, with no cost on their iterations: the prediction was 1 %
+// of the run.
+func TestUnknownTripCountsOfKernels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/randomkernel", NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "randomkernel.profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	var loop *profiler.Region
+	for i := range oracle.prof.Regions {
+		if r := &oracle.prof.Regions[i]; r.Kind == profiler.Loop && r.Func == "main.main$1" {
+			loop = r
+		}
+	}
+	if loop == nil || !loop.Timed {
+		t.Fatalf("the items' loop is not a timed region of the profile: %+v", loop)
+	}
+	measured := loop.TotalNs * 1e-9
+	var times []float64
+	for _, p := range []int{1, 2} {
+		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, nil, false)
+		if err != nil {
+			t.Fatalf("P = %d: %v", p, err)
+		}
+		iv, ok := run.Interval(1)
+		if !ok {
+			t.Fatalf("P = %d: no interval 1", p)
+		}
+		times = append(times, iv)
+	}
+	if r := times[0] / measured; r < 0.8 || r > 1.25 {
+		t.Errorf("P = 1 is predicted at %.3g s, the profiled loop took %.3g s (ratio %.2f)", times[0], measured, r)
+	}
+	if r := times[1] / times[0]; r < 0.4 || r > 0.6 {
+		t.Errorf("the items took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", times[0], times[1], r)
+	}
+}

@@ -80,6 +80,11 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	red.Writes, red.WritesThrough = writes(blocks, in, grown, o.storesNothing)
 	if pr, ok := o.region(root.ID); ok && pr.Timed && pr.Execs > 0 {
 		red.MeanTime = pr.TotalNs * 1e-9 / float64(pr.Execs)
+	} else if ok && pr.Execs > 0 {
+		// An untimed nest (a kernel's, costed per iteration of its
+		// innermost loops): its costs times the iterations the profile
+		// counted, per entry.
+		red.MeanTime = o.profiledNestTime(root, costs) / float64(pr.Execs)
 	}
 	imb := o.iterationTimes(root)
 	red.Time = func(bind interpreter.Binder) (float64, error) {
@@ -221,6 +226,18 @@ func nestTime(root *loopnest.Loop, iters map[*loopnest.Loop]int64, costs map[*lo
 		}
 	})
 	return t
+}
+
+// profiledNestTime is the nest's time in the profiled run by costs: the
+// iterations the profile counted of each costed loop times its cost.
+func (o *Oracle) profiledNestTime(root *loopnest.Loop, costs map[*loopnest.Loop]float64) float64 {
+	iters := map[*loopnest.Loop]int64{}
+	for l := range costs {
+		if p, ok := o.region(l.ID); ok {
+			iters[l] = p.Iters
+		}
+	}
+	return nestTime(root, iters, costs)
 }
 
 // hasCallees reports whether a loop of the nest has callee copies.
