@@ -3,6 +3,7 @@ package interpreter
 import (
 	"go/token"
 	"go/types"
+	"math"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -56,14 +57,14 @@ func (r *ssaRank) call(f *frame, in *ssa.Call, ic *instrCode) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if cc := ic.copyCost; cc != nil {
+		if cc := ic.sized; cc != nil {
 			// copy's time, which the profile took out of the region
 			// around it, per element moved.
-			n := cc.meanElems
+			n := cc.meanUnits
 			if v.k == vInt {
 				n = float64(v.i)
 			}
-			r.charge(n*cc.perElem, cc.label)
+			r.charge(n*cc.perUnit, cc.label)
 		}
 		r.set(f, v)
 		return false, nil
@@ -114,11 +115,44 @@ func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo
 // opaqueCall charges a call the interpreter does not execute and makes its
 // result, and the memory its arguments reach, unknown.
 func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, ic *instrCode, args []value) {
-	r.charge(ic.callCost, ic.callLabel)
+	r.charge(libraryTime(ic, args), ic.callLabel)
 	for _, a := range args {
 		havocValue(a)
 	}
 	r.set(f, unknownOf(in.Type()))
+}
+
+// libraryTime is the time of a library call given args: by their
+// lengths when the oracle costs the call so (LibraryCoster) and every one
+// is known, else the profiled time per call.
+func libraryTime(ic *instrCode, args []value) float64 {
+	lc := ic.sized
+	if lc == nil || lc.args == nil {
+		return ic.callCost
+	}
+	n := 0.0
+	for _, i := range lc.args {
+		if i >= len(args) {
+			return ic.callCost
+		}
+		v := args[i]
+		if v.k == vIface && v.obj != nil {
+			v = v.obj.get(0) // sort.Slice(xs, less): xs's length
+		}
+		switch v.k {
+		case vSlice:
+			n += float64(v.n)
+		case vString:
+			n += float64(len(v.str()))
+		case vNil:
+		default:
+			return ic.callCost
+		}
+	}
+	if lc.nlogn {
+		n *= math.Log2(max(n, 2))
+	}
+	return n * lc.perUnit
 }
 
 func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error) {

@@ -51,7 +51,7 @@ type instrCode struct {
 	callee     *calleeInfo // the callee of a call or defer of a named function (no free variables)
 	callCost   float64     // oracle.CallCost of a call or defer
 	callLabel  string      // the region callCost belongs to (RegionNamer)
-	copyCost   *copyCost   // a call of the builtin copy costed per element (CopyCoster)
+	sized      *sizedCost  // a copy or library call costed by the lengths it is given (CopyCoster, LibraryCoster)
 	site       string      // "file.go:line" of an MPI call, once needed
 	unused     bool        // a call whose result no instruction reads
 }
@@ -73,10 +73,15 @@ type reduction struct {
 	nextMemo int        // the memo to replace next
 }
 
-// copyCost is a CopyCoster's answer for one copy call.
-type copyCost struct {
-	perElem, meanElems float64
+// sizedCost is a call costed per unit of the lengths it is given: a copy
+// per element copied (CopyCoster's answer), a library call per element
+// of its arguments args, or per n log2 n of them for a sort
+// (LibraryCoster's).
+type sizedCost struct {
+	perUnit, meanUnits float64
 	label              string
+	args               []int
+	nlogn              bool
 }
 
 // growCode is a Growth with its base as an operand.
@@ -374,8 +379,12 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 		if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "copy" {
 			if cc, ok := s.oracle.(CopyCoster); ok {
 				if per, mean, label, ok := cc.CopyCost(in); ok {
-					ic.copyCost = &copyCost{perElem: per, meanElems: mean, label: label}
+					ic.sized = &sizedCost{perUnit: per, meanUnits: mean, label: label}
 				}
+			}
+		} else if lc, ok := s.oracle.(LibraryCoster); ok && ic.callee != nil && !ic.callee.user && !ic.callee.mpi {
+			if per, args, nlogn, ok := lc.LibraryCost(in); ok {
+				ic.sized = &sizedCost{perUnit: per, label: ic.callLabel, args: args, nlogn: nlogn}
 			}
 		}
 	}

@@ -43,6 +43,17 @@ type CopyCoster interface {
 	CopyCost(call ssa.CallInstruction) (perElem, meanElems float64, label string, ok bool)
 }
 
+// LibraryCoster is implemented by oracles that cost a library call by the
+// lengths of its arguments (a sort of a rank's share of the data): per
+// seconds per element of the arguments args (indices into the call's
+// arguments, slices or strings), or per n log2 n of them when nlogn (a
+// sort). ok is false for a call costed per call (CallCost); a call whose
+// lengths the rank does not know costs CallCost too, the profiled time
+// per call.
+type LibraryCoster interface {
+	LibraryCost(call ssa.CallInstruction) (per float64, args []int, nlogn bool, ok bool)
+}
+
 // SiteSizer is implemented by oracles that know the mean payload of the
 // MPI calls at a call site ("file.go:line") of operation op in the
 // profiled run: the size of a message whose buffer the interpreter

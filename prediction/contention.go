@@ -221,6 +221,13 @@ func (s *onNode) CopyCost(c ssa.CallInstruction) (perElem, meanElems float64, la
 	}
 	return perElem, meanElems, label, ok
 }
+func (s *onNode) LibraryCost(c ssa.CallInstruction) (per float64, args []int, nlogn bool, ok bool) {
+	per, args, nlogn, ok = s.o.LibraryCost(c)
+	if ok {
+		per *= s.factor(s.o.CallRegion(c))
+	}
+	return per, args, nlogn, ok
+}
 func (s *onNode) SiteBytes(site, op string) (float64, bool) { return s.o.SiteBytes(site, op) }
 func (s *onNode) BlockRegion(b *ssa.BasicBlock) string      { return s.o.BlockRegion(b) }
 func (s *onNode) CallRegion(c ssa.CallInstruction) string   { return s.o.CallRegion(c) }

@@ -716,6 +716,54 @@ func (o *Oracle) CopyCost(call ssa.CallInstruction) (perElem, meanElems float64,
 	return pr.TotalNs * 1e-9 / float64(pr.Iters), float64(pr.Iters) / float64(pr.Execs), id, true
 }
 
+// LibraryCost implements interpreter.LibraryCoster: a library call site
+// the profiler timed and whose argument lengths it counted (its Iters)
+// costs its own time per element of those arguments, or per n log2 n of
+// them for a sort (profiler.LibraryUnits).
+func (o *Oracle) LibraryCost(call ssa.CallInstruction) (per float64, args []int, nlogn bool, ok bool) {
+	pr, found := o.callRegion(call)
+	if !found || !pr.Library || !pr.Timed || pr.Iters <= 0 || pr.Execs <= 0 {
+		return 0, nil, false, false
+	}
+	c := call.Common()
+	first := 0
+	if c.Signature().Recv() != nil {
+		first = 1 // a method's receiver, which the profiler does not count
+	}
+	for i := first; i < len(c.Args); i++ {
+		t := c.Args[i].Type()
+		if mi, ok := c.Args[i].(*ssa.MakeInterface); ok {
+			t = mi.X.Type() // sort.Slice(xs, less): the profiler counts xs
+		}
+		if profiler.HasLength(t) {
+			args = append(args, i)
+		}
+	}
+	if len(args) == 0 {
+		return 0, nil, false, false
+	}
+	nlogn = profiler.SortsByLength(pr.Callee)
+	return max(pr.OwnNs, 0) * 1e-9 / profiler.LibraryUnits(pr.Callee, pr.Iters, pr.Execs), args, nlogn, true
+}
+
+// callRegion is the profile's region of call's statement.
+func (o *Oracle) callRegion(call ssa.CallInstruction) (*profiler.Region, bool) {
+	f := o.user[call.Parent()]
+	if f == nil {
+		return nil, false
+	}
+	b := call.Block()
+	for i, in := range b.Instrs {
+		if in == call {
+			if l := f.LeafAt(b, i); l != nil && !o.carried[l.ID()] {
+				return o.region(l.ID())
+			}
+			break
+		}
+	}
+	return nil, false
+}
+
 // libNoteShare is the share of the profiled run from which a library call
 // site predicted with other arguments than the profile's is noted: the
 // others (a Println, flag.Parse) matter little whatever their arguments.
@@ -725,27 +773,16 @@ const libNoteShare = 0.01
 // call's statement when it was timed (else its time is part of the
 // enclosing region's block costs).
 func (o *Oracle) CallCost(call ssa.CallInstruction) float64 {
-	f := o.user[call.Parent()]
-	if f == nil {
+	pr, ok := o.callRegion(call)
+	if !ok || !pr.Timed || pr.Execs <= 0 {
 		return 0
 	}
-	b := call.Block()
-	for i, in := range b.Instrs {
-		if in != call {
-			continue
-		}
-		if l := f.LeafAt(b, i); l != nil && !o.carried[l.ID()] {
-			if pr, ok := o.region(l.ID()); ok && pr.Timed && pr.Execs > 0 {
-				// An own time below zero is the probes' calibrated
-				// cost exceeding what the site measured, not time.
-				t := max(pr.OwnNs, 0) * 1e-9 / float64(pr.Execs)
-				if pr.Library && o.otherArgs && max(pr.OwnNs, 0) >= libNoteShare*o.prof.Totals.MainNs {
-					o.note(o.mp.Fset, call.Pos(), "library call %s costs its profiled %s per call, measured with the profile's arguments (%s); with these its time may differ (a sort of more elements takes longer): profile with arguments closer to these if it matters",
-						pr.Callee, time.Duration(t*1e9).Round(time.Microsecond), strings.Join(o.prof.Meta.Args, " "))
-				}
-				return t
-			}
-		}
+	// An own time below zero is the probes' calibrated cost exceeding
+	// what the site measured, not time.
+	t := max(pr.OwnNs, 0) * 1e-9 / float64(pr.Execs)
+	if pr.Library && pr.Iters <= 0 && o.otherArgs && max(pr.OwnNs, 0) >= libNoteShare*o.prof.Totals.MainNs {
+		o.note(o.mp.Fset, call.Pos(), "library call %s costs its profiled %s per call, measured with the profile's arguments (%s); with these its time may differ (a sort of more elements takes longer): profile with arguments closer to these if it matters",
+			pr.Callee, time.Duration(t*1e9).Round(time.Microsecond), strings.Join(o.prof.Meta.Args, " "))
 	}
-	return 0
+	return t
 }

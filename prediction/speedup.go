@@ -579,8 +579,11 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		if err == nil && !explicit && !hasContention(p, opts.ProfilePPN) {
 			err = fmt.Errorf("it has no contention runs with %v ranks", opts.ProfilePPN)
 		}
-		if err == nil && !explicit && max(p.Meta.Probes, 1) < profiler.Probes {
-			err = errors.New("an older profiler made it, which timed no call inside an expression")
+		if rev := max(p.Meta.Probes, 1); err == nil && !explicit && rev < profiler.Probes {
+			err = errors.New("an older profiler made it, which did not count the lengths library calls are given")
+			if rev < 2 {
+				err = errors.New("an older profiler made it, which timed no call inside an expression")
+			}
 		}
 		if se := (*profiler.StaleError)(nil); explicit && errors.As(err, &se) && se.OnlyArgs() {
 			err = fmt.Errorf("%w; or predict these arguments from it with --profile-args %q", err, strings.Join(se.Made, " "))

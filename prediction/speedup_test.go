@@ -417,24 +417,34 @@ func TestSpeedupCountsOwnPackages(t *testing.T) {
 	}
 }
 
-// TestLibraryCallWithOtherArgumentsIsNoted: a library call that takes much
-// of the profiled run (sort.Float64s) costs its profiled time per call;
-// predicted with other arguments than the profile's, the notes say so.
-func TestLibraryCallWithOtherArgumentsIsNoted(t *testing.T) {
+// TestLibraryCallsFollowTheirLengths: a library sort is costed by the
+// length it is given, n log2 n (it cost its profiled time per call, the
+// same at any size and any share: a note said so). Profiled at -n 20000,
+// -n 2000000 takes about 146 times as long (the sort 100 x 20.9 / 14.3,
+// filling 100), and each of 2 ranks sorting half takes about half.
+func TestLibraryCallsFollowTheirLengths(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
 	out := filepath.Join(t.TempDir(), "p.json")
-	for _, args := range [][]string{{"-n", "20000"}, {"-n", "2000000"}} {
+	predict := func(np []int, args ...string) *Prediction {
 		pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/libsort",
-			Args: args, ProfileArgs: []string{"-n", "20000"}, NP: []int{1}, Machine: "ib-qdr", ProfileOut: out})
+			Args: args, ProfileArgs: []string{"-n", "20000"}, NP: np, Machine: "ib-qdr", ProfileOut: out})
 		if err != nil {
 			t.Fatal(err)
 		}
-		noted := strings.Contains(strings.Join(pred.Notes, "\n"), "library call sort.Float64s costs its profiled")
-		if want := args[1] != "20000"; noted != want {
-			t.Errorf("args %v: noted %v, want %v: %q", args, noted, want, pred.Notes)
+		if notes := strings.Join(pred.Notes, "\n"); strings.Contains(notes, "library call sort.Float64s costs its profiled") {
+			t.Errorf("args %v: the sort is noted as costed per call: %s", args, notes)
 		}
+		return pred
+	}
+	small := predict([]int{1, 2}, "-n", "20000")
+	large := predict([]int{1}, "-n", "2000000")
+	if r := large.Report.Rows[0].Time / small.Report.Rows[0].Time; r < 120 || r > 170 {
+		t.Errorf("-n 2000000 is predicted %.1f times -n 20000's time, want about 146", r)
+	}
+	if r := small.Report.Rows[1].Time / small.Report.Rows[0].Time; r < 0.4 || r > 0.65 {
+		t.Errorf("P = 2 is predicted %.2f times P = 1's time, want about 0.5", r)
 	}
 }
 

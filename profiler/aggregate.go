@@ -284,8 +284,10 @@ func (a *aggregator) regions() []Region {
 		} else if p := a.ta[k]; p >= 0 {
 			g.FoldedInto = a.in.Regions[p].ID
 		}
-		if r.Kind == Loop || r.Kind == Copy {
-			g.Iters = rc.Iters // a copy's: the elements it copied
+		if r.Kind == Loop || r.Kind == Copy || r.units {
+			// A copy's: the elements it copied; a library call's: the
+			// lengths of its arguments (argUnits).
+			g.Iters = rc.Iters
 			if g.Timed && rc.Iters > 0 {
 				g.OwnPerIterNs = g.OwnNs / float64(rc.Iters)
 			}

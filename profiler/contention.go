@@ -189,6 +189,11 @@ func countWorkUnits(g *aggregator) []float64 {
 			if r.Kind == Loop || r.Kind == Copy {
 				// A copy's unit is an element copied.
 				units[k] = float64(g.rc(k).Iters)
+			} else if r.units && g.rc(k).Iters > 0 {
+				// A library call's, an element of its arguments (n log2 n
+				// of them for a sort, n the mean per call), as the
+				// prediction charges it.
+				units[k] = LibraryUnits(calleeName(r.callee), g.rc(k).Iters, g.execs[k])
 			} else {
 				units[k] = float64(g.execs[k])
 			}

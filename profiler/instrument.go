@@ -1069,9 +1069,12 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	// A library call in the body of an innermost loop is never worth a
 	// timer, and a probe around it would slow the loop: it gets none, and
 	// its count is the loop's iterations (it runs once per iteration when
-	// the body cannot skip it).
+	// the body cannot skip it). Unless the loop also calls MPI, which
+	// costs far more than a probe, and the call is given lengths it may
+	// take time by (a sort of a rank's share each step).
 	if l := fi.leafLoop(); l != nil && callee != nil && !fi.isOwn(callee) && parent == loopBody(l.reg.Node) &&
-		!leavesEarly(loopBody(l.reg.Node), "") && !continues(loopBody(l.reg.Node)) {
+		!leavesEarly(loopBody(l.reg.Node), "") && !continues(loopBody(l.reg.Node)) &&
+		(fi.argUnits(call, callee) == "" || !fi.callsMPI(loopBody(l.reg.Node))) {
 		r := fi.newRegion(t)
 		r.callExpr, r.callee, r.lib = call, callee, true
 		r.derivedFrom, r.derivedMinus, r.noProbe = l.reg.Index, -1, true
@@ -1089,13 +1092,21 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	if declares && fi.top().hasGoto {
 		return nil
 	}
-	k := fi.newCallRegion(t, call, callee).Index
+	r := fi.newCallRegion(t, call, callee)
+	k := r.Index
 	stop := fi.siteStop(k)
+	start := fmt.Sprintf("_pc%d := %s.Start(%d); ", k, probeName, k)
+	if n := fi.argUnits(call, callee); n != "" && r.lib {
+		// The lengths before the call, which may reassign what it sorts.
+		r.units = true
+		start = fmt.Sprintf("_pn%d := int64(%s); %s", k, n, start)
+		stop = fmt.Sprintf("%s.Loop(%d, _pn%d, _pc%d)", probeName, k, k, k)
+	}
 	if declares {
-		fi.open(s.Pos(), span(s), fmt.Sprintf("_pc%d := %s.Start(%d); ", k, probeName, k))
+		fi.open(s.Pos(), span(s), start)
 		fi.closeAt(s.End(), span(s), "; "+stop)
 	} else {
-		fi.open(s.Pos(), span(s), fmt.Sprintf("{ _pc%d := %s.Start(%d); ", k, probeName, k))
+		fi.open(s.Pos(), span(s), "{ "+start)
 		fi.closeAt(s.End(), span(s), "; "+stop+" }")
 	}
 	fi.regs = append(fi.regs, k)

@@ -22,9 +22,12 @@ const (
 	// records. A profile of an older revision has the same fields and is
 	// still read, but it timed less: before revision 2 (2026-11-26) a call
 	// inside an expression (total(c, work(n)), if check(x), return g(x))
-	// had no timer, and the function it called ran untimed. A default
-	// profile of an older revision is made again.
-	Probes = 2
+	// had no timer, and the function it called ran untimed; before
+	// revision 3 (2026-11-26) a library call statement did not count the
+	// lengths of its arguments (its Iters), and was costed per call
+	// whatever the rank's share of the data. A default profile of an
+	// older revision is made again.
+	Probes = 3
 )
 
 // Profile is the content of a profile file: the measured numbers of every
@@ -120,14 +123,17 @@ type Region struct {
 	Timed      bool   `json:"timed"`
 	FoldedInto string `json:"foldedInto,omitempty"`
 
-	Execs   int64   `json:"execs"`             // executions; entries for loops
-	Iters   int64   `json:"iters,omitempty"`   // loops: iterations
+	Execs int64 `json:"execs"` // executions; entries for loops
+	// Iters are a loop's iterations, a copy's elements, and a library
+	// call site's argument lengths (its slices' and strings', summed over its executions; absent where the profiler could not
+	// take them, docs/profile-format.md).
+	Iters   int64   `json:"iters,omitempty"`
 	TotalNs float64 `json:"totalNs,omitempty"` // inclusive time (timed)
 	OwnNs   float64 `json:"ownNs,omitempty"`   // time not in timed children nor MPI (timed)
 	MPINs   float64 `json:"mpiNs,omitempty"`   // MPI calls directly in this region
 
 	OwnPerExecNs float64 `json:"ownPerExecNs,omitempty"`
-	OwnPerIterNs float64 `json:"ownPerIterNs,omitempty"` // loops
+	OwnPerIterNs float64 `json:"ownPerIterNs,omitempty"` // loops, copies, library calls with Iters
 
 	Trips *Trips `json:"trips,omitempty"` // loops
 	// RankTrips are a data-dependent loop's trip statistics per rank

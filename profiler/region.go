@@ -17,6 +17,7 @@ type region struct {
 	callExpr *ast.CallExpr // Call: the call
 	callee   *types.Func   // Call: static callee, nil if dynamic
 	lib      bool          // Call: the callee is outside the analysed packages
+	units    bool          // Call, lib: counts the lengths of its slice and string arguments as iterations (argUnits)
 	inline   bool          // Call: timed in place, inside an expression (Node is the call)
 	mpiArgs  bool          // Call, inline: an MPI call among its arguments, its MPI time
 	declBody bool          // FuncBody: the body of a declared function

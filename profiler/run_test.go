@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -467,5 +468,49 @@ func TestProfileCallsInExpressions(t *testing.T) {
 		if loops != 1 {
 			t.Errorf("%s: %d loops in the profile, want 1", fn, loops)
 		}
+	}
+}
+
+// Library call statements count the lengths of the slices and strings
+// they are given as their iterations (LibraryUnits prices them by it), but
+// not when an argument has effects or a variadic call packs its
+// arguments.
+func TestProfileLibraryUnits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := tempModule(t, "libunits")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "100000", "-steps", "10"}, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		callee string
+		units  int64
+	}{
+		{"slices.Sort", 10 * 50000},
+		{"slices.Reverse", 0},       // fresh(u): a call, evaluated once only
+		{"strings.Count", 10 * 102}, // two strings
+		{"fmt.Sprint", 0},           // its arguments packed into a slice
+	} {
+		var r *Region
+		for i := range p.Regions {
+			if p.Regions[i].Callee == tc.callee {
+				r = &p.Regions[i]
+			}
+		}
+		if r == nil || !r.Library || r.Execs != 10 {
+			t.Errorf("%s: region %+v, want a library call site run 10 times", tc.callee, r)
+			continue
+		}
+		if r.Iters != tc.units {
+			t.Errorf("%s: %d units, want %d", tc.callee, r.Iters, tc.units)
+		}
+	}
+	if got, want := LibraryUnits("slices.Sort", 8000, 10), 8000*math.Log2(800); got != want {
+		t.Errorf("a sort's units: %g, want %g", got, want)
+	}
+	if got := LibraryUnits("strings.Count", 1020, 10); got != 1020 {
+		t.Errorf("strings.Count's units: %g, want 1020", got)
 	}
 }
