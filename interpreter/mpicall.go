@@ -1,8 +1,11 @@
 package interpreter
 
 import (
+	"encoding/binary"
 	"fmt"
 	"go/types"
+	"math"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -237,6 +240,9 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		op.Kind, op.Bytes = OpBcast, bytesOf(1)
 		op.Root, err = rankArg(2, "root")
 		op.Fault = r.receivedAt(in.Pos(), name, args[1], op.Root)
+		if sd, ok := r.shared.oracle.(SiteDataer); ok && err == nil {
+			r.profiledBroadcast(in, sd, op.Site, args[1], op.Root == r.rank)
+		}
 		if err == nil && op.Root == r.rank {
 			op.Send = payload(args[1])
 		} else {
@@ -401,6 +407,87 @@ func baseName(path string) string {
 		}
 	}
 	return path
+}
+
+// profiledBroadcast puts in buf, the buffer of a Bcast at site, the
+// values every call there broadcast in the profiled run, where the
+// interpreter does not know them: sizes or parameters the root read from
+// a file, drawn at random, or received. The root fills the elements it
+// does not know, and notes the assumption; the other ranks fill their
+// buffer, which the root's payload then overwrites when it knows it.
+func (r *ssaRank) profiledBroadcast(in ssa.CallInstruction, sd SiteDataer, site string, buf value, root bool) {
+	if buf.k != vSlice || buf.obj == nil || buf.n <= 0 || buf.n > maxPayload {
+		return
+	}
+	data, ok := sd.SiteData(site, "Bcast")
+	st, isSlice := in.Common().Args[1].Type().Underlying().(*types.Slice)
+	if !ok || !isSlice || len(data)%int(buf.n) != 0 {
+		return
+	}
+	es := len(data) / int(buf.n)
+	vals := make([]value, buf.n)
+	for j := range vals {
+		v, ok := decodeElem(data[j*es:(j+1)*es], st.Elem())
+		if !ok {
+			return
+		}
+		vals[j] = v
+	}
+	filled := false
+	for j, v := range vals {
+		if !root || buf.obj.get(buf.i+int64(j)).k == vUnknown {
+			buf.obj.set(buf.i+int64(j), v)
+			filled = filled || root
+		}
+	}
+	if filled {
+		r.assume(in.Pos(), "mpi.Bcast: the root does not know what it broadcasts (read from a file, drawn at random, received); taken as what every call here broadcast in the profiled run, %s", formatValues(vals))
+	}
+}
+
+// decodeElem is the value of an element of type t held in b, as package
+// mpi lays it out (little-endian); false for types other than integers
+// and floats, or a size that is not t's.
+func decodeElem(b []byte, t types.Type) (value, bool) {
+	bt, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return value{}, false
+	}
+	var u uint64
+	switch len(b) {
+	case 1:
+		u = uint64(b[0])
+	case 2:
+		u = uint64(binary.LittleEndian.Uint16(b))
+	case 4:
+		u = uint64(binary.LittleEndian.Uint32(b))
+	case 8:
+		u = binary.LittleEndian.Uint64(b)
+	default:
+		return value{}, false
+	}
+	info, size := bt.Info(), len(b)
+	switch {
+	case info&types.IsFloat != 0 && size == 8:
+		return floatv(math.Float64frombits(u)), true
+	case info&types.IsFloat != 0 && size == 4:
+		return floatv(float64(math.Float32frombits(uint32(u)))), true
+	case info&types.IsInteger != 0 && info&types.IsUnsigned != 0:
+		return intv(int64(u)), true
+	case info&types.IsInteger != 0:
+		shift := 64 - 8*size // sign-extend
+		return intv(int64(u<<shift) >> shift), true
+	}
+	return value{}, false
+}
+
+// formatValues writes vals for a note: [2000000 40].
+func formatValues(vals []value) string {
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		parts[i] = v.String()
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }
 
 // maxPayload bounds the elements a message carries as values: small

@@ -54,6 +54,13 @@ type LibraryCoster interface {
 	LibraryCost(call ssa.CallInstruction) (per float64, args []int, nlogn bool, ok bool)
 }
 
+// SiteDataer is implemented by oracles that know the payload every call
+// of an MPI call site (a Bcast) carried in the profiled run, as package mpi
+// lays it out.
+type SiteDataer interface {
+	SiteData(site, op string) ([]byte, bool)
+}
+
 // SiteSizer is implemented by oracles that know the mean payload of the
 // MPI calls at a call site ("file.go:line") of operation op in the
 // profiled run: the size of a message whose buffer the interpreter

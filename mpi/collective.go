@@ -6,6 +6,9 @@ func Bcast[T Elem](c *Comm, buf []T, root int) {
 	c.checkRank("Bcast", "root", root, false)
 	c.b.bcast(bytesOf(buf), dtypeOf[T](), root)
 	c.record(t0, opBcast, -1, root, len(buf)*sizeOf[T](), -1, 0)
+	if c.tr != nil {
+		c.tr.noteValues(opBcast, bytesOf(buf))
+	}
 }
 
 // Reduce combines send element-wise over all ranks with op; the result lands

@@ -131,7 +131,7 @@ func launch(opts Options, body func(*Comm)) (*Trace, error) {
 	err := w.failure
 	if tr != nil {
 		for r, c := range comms {
-			tr.Ranks[r] = RankTrace{Rank: r, Events: c.tr.events(), Start: spans[r][0], Finish: spans[r][1]}
+			tr.Ranks[r] = RankTrace{Rank: r, Events: c.tr.events(), Start: spans[r][0], Finish: spans[r][1], Values: c.tr.siteValues()}
 		}
 	}
 	w.mu.Unlock()

@@ -1,9 +1,11 @@
 package mpi
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"sort"
 	"time"
 
 	"github.com/parpredict/parpredict/internal/atomicfile"
@@ -35,6 +37,23 @@ type RankTrace struct {
 	// the backend does not record them (the MPI backends).
 	Start  float64 `json:"start,omitempty"`
 	Finish float64 `json:"finish,omitempty"`
+	// Values are the payloads of the rank's Bcast call sites where every
+	// call carried the same bytes, at most MaxTracedValues of them (the
+	// goroutine backend's traces only).
+	Values []SiteValues `json:"values,omitempty"`
+}
+
+// MaxTracedValues bounds the payload a trace keeps of a Bcast call
+// (SiteValues): a few sizes or parameters, not data.
+const MaxTracedValues = 64
+
+// SiteValues is what every Bcast at one call site carried on a rank. The
+// profile keeps it for predictions whose interpreter cannot know the
+// values (sizes rank 0 read from a file and broadcast).
+type SiteValues struct {
+	Site string `json:"site"`
+	Op   string `json:"op"`
+	Data []byte `json:"data"`
 }
 
 // BodySum is the time of the ranks' bodies (Finish - Start) summed over
@@ -128,6 +147,49 @@ type rankTrace struct {
 	sample   bool
 	rng      uint64
 	samplers []sampler // by operation code
+
+	values map[int32]*tracedValues // by call site: Bcast payloads
+}
+
+// tracedValues is the payload of a call site's Bcasts, until one differs.
+type tracedValues struct {
+	op     opcode
+	data   []byte
+	varied bool
+}
+
+// noteValues records the payload data of a call of op (a Bcast), kept
+// for its call site while every call there carries the same bytes.
+func (t *rankTrace) noteValues(op opcode, data []byte) {
+	if t.intervalsOnly {
+		return
+	}
+	site := callSiteID()
+	if t.values == nil {
+		t.values = map[int32]*tracedValues{}
+	}
+	v := t.values[site]
+	switch {
+	case v == nil && len(data) <= MaxTracedValues:
+		t.values[site] = &tracedValues{op: op, data: bytes.Clone(data)}
+	case v == nil:
+		t.values[site] = &tracedValues{op: op, varied: true}
+	case !v.varied && !bytes.Equal(v.data, data):
+		v.varied, v.data = true, nil
+	}
+}
+
+// siteValues are the payloads noteValues kept, by call site name.
+func (t *rankTrace) siteValues() []SiteValues {
+	sites := siteNamesNow()
+	var out []SiteValues
+	for id, v := range t.values {
+		if !v.varied && id >= 0 {
+			out = append(out, SiteValues{Site: sites[id], Op: opNames[v.op], Data: v.data})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Site < out[j].Site })
+	return out
 }
 
 // sampler is the sampling state of one operation in a rank's trace.

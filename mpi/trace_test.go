@@ -1,6 +1,8 @@
 package mpi_test
 
 import (
+	"bytes"
+	"encoding/binary"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -317,6 +319,44 @@ func TestTraceRecordsItsOwnCost(t *testing.T) {
 		}
 		if calls != 50 {
 			t.Errorf("rank %d: %d Allreduces with their recording cost, want 50", rk.Rank, calls)
+		}
+	}
+}
+
+// A Bcast call site whose every call carries the same small payload keeps
+// it in the trace (SiteValues); one whose payloads differ, or one too
+// large, keeps none.
+func TestTraceKeepsBroadcastValues(t *testing.T) {
+	needRanks(t, 2)
+	tr, err := mpi.Launch(mpi.Options{NP: 2, Trace: true}, func(c *mpi.Comm) {
+		params := make([]int, 2)
+		for step := 0; step < 3; step++ {
+			if c.Rank() == 0 {
+				params[0], params[1] = 2000000, 40
+			}
+			mpi.Bcast(c, params, 0) // the same every time
+			flag := []int{step}
+			mpi.Bcast(c, flag, 0) // differs from call to call
+		}
+		big := make([]float64, 100)
+		mpi.Bcast(c, big, 0) // too large to keep
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if outsideRun(2) {
+		return
+	}
+	for r, rk := range tr.Ranks {
+		if len(rk.Values) != 1 {
+			t.Fatalf("rank %d keeps %d sites' values, want 1: %+v", r, len(rk.Values), rk.Values)
+		}
+		v := rk.Values[0]
+		want := make([]byte, 16)
+		binary.LittleEndian.PutUint64(want, 2000000)
+		binary.LittleEndian.PutUint64(want[8:], 40)
+		if v.Op != "Bcast" || !strings.HasPrefix(v.Site, "trace_test.go:") || !bytes.Equal(v.Data, want) {
+			t.Errorf("rank %d: %+v, want Bcast of 2000000, 40", r, v)
 		}
 	}
 }

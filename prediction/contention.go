@@ -229,6 +229,7 @@ func (s *onNode) LibraryCost(c ssa.CallInstruction) (per float64, args []int, nl
 	return per, args, nlogn, ok
 }
 func (s *onNode) SiteBytes(site, op string) (float64, bool) { return s.o.SiteBytes(site, op) }
+func (s *onNode) SiteData(site, op string) ([]byte, bool)   { return s.o.SiteData(site, op) }
 func (s *onNode) BlockRegion(b *ssa.BasicBlock) string      { return s.o.BlockRegion(b) }
 func (s *onNode) CallRegion(c ssa.CallInstruction) string   { return s.o.CallRegion(c) }
 func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {

@@ -186,3 +186,44 @@ func TestUnknownTripCountsOfKernels(t *testing.T) {
 		t.Errorf("the items took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", times[0], times[1], r)
 	}
 }
+
+// TestBroadcastFromFileFollowsProfile: rank 0 reads the size from a file,
+// which the interpreter cannot, and broadcasts it. The profile keeps what
+// that Bcast carried, so the ranks' loops get their share of the size:
+// P = 2 takes about half P = 1's time (without it every rank's loop cost
+// the profiled run's whole loop), and the assumption names the values.
+func TestBroadcastFromFileFollowsProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	params, err := filepath.Abs("testdata/bcastparams/params.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-params", params}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/bcastparams", Args: args, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "bcastparams.profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	var times []float64
+	for _, p := range []int{1, 2} {
+		run, sp, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, args, false)
+		if err != nil {
+			t.Fatalf("P = %d: %v", p, err)
+		}
+		iv, ok := run.Interval(1)
+		if !ok {
+			t.Fatalf("P = %d: no interval 1", p)
+		}
+		times = append(times, iv)
+		var what []string
+		for _, as := range sp.Assumptions() {
+			what = append(what, as.What)
+		}
+		if !strings.Contains(strings.Join(what, "\n"), "taken as what every call here broadcast in the profiled run, [400000]") {
+			t.Errorf("P = %d: no assumption names the profiled values: %q", p, what)
+		}
+	}
+	if r := times[1] / times[0]; r < 0.4 || r > 0.6 {
+		t.Errorf("the loop took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", times[0], times[1], r)
+	}
+}

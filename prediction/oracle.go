@@ -700,6 +700,17 @@ func (o *Oracle) SiteBytes(site, op string) (float64, bool) {
 	return 0, false
 }
 
+// SiteData implements interpreter.SiteDataer: the payload every call of
+// the profile's MPI call site of operation op carried.
+func (o *Oracle) SiteData(site, op string) ([]byte, bool) {
+	for _, s := range o.prof.MPI {
+		if s.Site == site && s.Op == op && len(s.Data) > 0 {
+			return s.Data, true
+		}
+	}
+	return nil, false
+}
+
 // CopyCost implements interpreter.CopyCoster: a copy statement the
 // profiler timed and counted (kind copy) costs its profiled time per
 // element copied, which the profile took out of the region around it.

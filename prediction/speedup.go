@@ -580,7 +580,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 			err = fmt.Errorf("it has no contention runs with %v ranks", opts.ProfilePPN)
 		}
 		if rev := max(p.Meta.Probes, 1); err == nil && !explicit && rev < profiler.Probes {
-			err = errors.New("an older profiler made it, which did not count the lengths library calls are given")
+			err = errors.New("an older profiler made it, which did not count the lengths library calls are given nor keep what Bcasts broadcast")
 			if rev < 2 {
 				err = errors.New("an older profiler made it, which timed no call inside an expression")
 			}

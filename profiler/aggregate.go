@@ -1,6 +1,7 @@
 package profiler
 
 import (
+	"bytes"
 	"go/types"
 	"math"
 	"path/filepath"
@@ -116,6 +117,13 @@ func (a *aggregator) attributeMPI() {
 				s.Bytes += int64(w) * int64(e.Bytes)
 				s.TotalNs += float64(w) * (e.T1 - e.T0) * 1e9
 				s.recNs += e.Rec * 1e9
+			}
+		}
+	}
+	if a.m.trace != nil {
+		for k, data := range agreedValues(a.m.trace) {
+			if s := sum[key{k.site, k.op}]; s != nil {
+				s.Data = data
 			}
 		}
 	}
@@ -536,4 +544,34 @@ func calleeOf(r *region) *types.Func {
 	}
 	f, _ := r.target.(*types.Func)
 	return f
+}
+
+// siteOp names an MPI call site and its operation.
+type siteOp struct{ site, op string }
+
+// agreedValues are the Bcast payloads of the trace's call sites that
+// every rank kept (mpi.SiteValues: each of its calls there carried the
+// same bytes), with the same bytes on every rank.
+func agreedValues(tr *mpi.Trace) map[siteOp][]byte {
+	seen := map[siteOp]int{}
+	data := map[siteOp][]byte{}
+	for _, rk := range tr.Ranks {
+		for _, v := range rk.Values {
+			k := siteOp{v.Site, v.Op}
+			switch d, ok := data[k]; {
+			case !ok:
+				data[k] = v.Data
+			case d != nil && !bytes.Equal(d, v.Data):
+				data[k] = nil
+			}
+			seen[k]++
+		}
+	}
+	out := map[siteOp][]byte{}
+	for k, d := range data {
+		if d != nil && seen[k] == len(tr.Ranks) {
+			out[k] = d
+		}
+	}
+	return out
 }

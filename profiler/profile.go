@@ -25,7 +25,8 @@ const (
 	// had no timer, and the function it called ran untimed; before
 	// revision 3 (2026-11-26) a library call statement did not count the
 	// lengths of its arguments (its Iters), and was costed per call
-	// whatever the rank's share of the data. A default profile of an
+	// whatever the rank's share of the data, and what Bcast call sites
+	// broadcast was not kept (MPISite.Data). A default profile of an
 	// older revision is made again.
 	Probes = 3
 )
@@ -181,7 +182,11 @@ type MPISite struct {
 	// Bytes is the payload of the calls in all (each call's as the trace
 	// records it: what the rank sent, a receive what it received), for a
 	// prediction that cannot size a buffer (SiteBytes).
-	Bytes  int64  `json:"bytes,omitempty"`
+	Bytes int64 `json:"bytes,omitempty"`
+	// Data is the payload of a Bcast site whose every call, on every
+	// rank, carried the same bytes (at most mpi.MaxTracedValues): for a
+	// prediction whose interpreter cannot know them (BcastData).
+	Data   []byte `json:"data,omitempty"`
 	Region string `json:"region,omitempty"` // timed region holding the call; empty: folded into callers
 }
 
