@@ -227,3 +227,38 @@ func TestBroadcastFromFileFollowsProfile(t *testing.T) {
 		t.Errorf("the loop took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", times[0], times[1], r)
 	}
 }
+
+// TestLongComputeBeforeBurstShares: ranks that compute for long before
+// their first operation, then reduce 20 times with nothing between, on
+// a node of 2 cores (machine local): 4 ranks take about as long as 2 (half
+// the work each, half a core each). The machine's lockstep table, read at
+// the burst's grain (next to nothing between operations), gave the whole
+// run a fraction of a core per rank, first part included: 3 times as
+// long.
+func TestLongComputeBeforeBurstShares(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/sortfirst", NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "sortfirst.profile.json")}
+	mp, oracle, _ := prepareOnIBQDR(t, opts)
+	m, err := commmodel.Load("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var times []float64
+	for _, p := range []int{2, 4} {
+		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, nil, false)
+		if err != nil {
+			t.Fatalf("P = %d: %v", p, err)
+		}
+		iv, ok := run.Interval(1)
+		if !ok {
+			t.Fatalf("P = %d: no interval 1", p)
+		}
+		times = append(times, iv)
+	}
+	if r := times[1] / times[0]; r < 0.8 || r > 1.3 {
+		t.Errorf("P = 4 on 2 cores took %.3g s, P = 2 %.3g s (ratio %.2f), want about 1", times[1], times[0], r)
+	}
+}

@@ -383,10 +383,33 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	if !ok || eff >= float64(k) {
 		return run, sp, nil
 	}
+	// The table's cores hold while the ranks synchronise, between their
+	// first and last operations; before and after (a long sort before the
+	// exchanges begin) they have the node's cores. One count for the whole
+	// run: the one that takes as long as the two phases would.
+	if f := betweenShare(run); f < 1 {
+		eff = 1 / (f/eff + (1-f)/float64(k))
+	}
 	for n := range cores {
 		cores[n] = eff
 	}
 	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Sharing: sh})
+}
+
+// betweenShare is the share of the ranks' compute done between their
+// first and last MPI operations (1 when they computed nothing).
+func betweenShare(run *interpreter.Run) float64 {
+	total, between := 0.0, 0.0
+	for _, st := range run.Ranks {
+		total += st.Compute
+		if st.Ops >= 2 {
+			between += st.Between
+		}
+	}
+	if total <= 0 {
+		return 1
+	}
+	return min(between/total, 1)
 }
 
 // lockstepPattern is the lockstep table's pattern the run's ranks
