@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/model"
 	"github.com/parpredict/parpredict/profiler"
 )
 
@@ -124,20 +126,10 @@ func TestDataDependentKernelScales(t *testing.T) {
 	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/qsortkernel", Args: args, NP: []int{1},
 		ProfileOut: filepath.Join(t.TempDir(), "qsortkernel.profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
-	var times []float64
-	for _, p := range []int{1, 2} {
-		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, args, false)
-		if err != nil {
-			t.Fatalf("P = %d: %v", p, err)
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatalf("P = %d: no interval 1", p)
-		}
-		times = append(times, iv)
-	}
-	if r := times[1] / times[0]; r < 0.35 || r > 0.65 {
-		t.Errorf("the sort took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.47", times[0], times[1], r)
+	t1, _ := intervalOn(t, mp, oracle, m, 1, args)
+	t2, _ := intervalOn(t, mp, oracle, m, 2, args)
+	if r := t2 / t1; r < 0.35 || r > 0.65 {
+		t.Errorf("the sort took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.47", t1, t2, r)
 	}
 	if pr, ok := oracle.region("main.main$1:call@main.go:+9:8"); !ok || !pr.Timed {
 		t.Errorf("the call of qsort is not a timed site in the profile: %+v", pr)
@@ -167,23 +159,13 @@ func TestUnknownTripCountsOfKernels(t *testing.T) {
 		t.Fatalf("the items' loop is not a timed region of the profile: %+v", loop)
 	}
 	measured := loop.TotalNs * 1e-9
-	var times []float64
-	for _, p := range []int{1, 2} {
-		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, nil, false)
-		if err != nil {
-			t.Fatalf("P = %d: %v", p, err)
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatalf("P = %d: no interval 1", p)
-		}
-		times = append(times, iv)
+	t1, _ := intervalOn(t, mp, oracle, m, 1, nil)
+	t2, _ := intervalOn(t, mp, oracle, m, 2, nil)
+	if r := t1 / measured; r < 0.8 || r > 1.25 {
+		t.Errorf("P = 1 is predicted at %.3g s, the profiled loop took %.3g s (ratio %.2f)", t1, measured, r)
 	}
-	if r := times[0] / measured; r < 0.8 || r > 1.25 {
-		t.Errorf("P = 1 is predicted at %.3g s, the profiled loop took %.3g s (ratio %.2f)", times[0], measured, r)
-	}
-	if r := times[1] / times[0]; r < 0.4 || r > 0.6 {
-		t.Errorf("the items took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", times[0], times[1], r)
+	if r := t2 / t1; r < 0.4 || r > 0.6 {
+		t.Errorf("the items took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", t1, t2, r)
 	}
 }
 
@@ -206,14 +188,7 @@ func TestBroadcastFromFileFollowsProfile(t *testing.T) {
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	var times []float64
 	for _, p := range []int{1, 2} {
-		run, sp, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, args, false)
-		if err != nil {
-			t.Fatalf("P = %d: %v", p, err)
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatalf("P = %d: no interval 1", p)
-		}
+		iv, sp := intervalOn(t, mp, oracle, m, p, args)
 		times = append(times, iv)
 		var what []string
 		for _, as := range sp.Assumptions() {
@@ -246,19 +221,24 @@ func TestLongComputeBeforeBurstShares(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var times []float64
-	for _, p := range []int{2, 4} {
-		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, nil, false)
-		if err != nil {
-			t.Fatalf("P = %d: %v", p, err)
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatalf("P = %d: no interval 1", p)
-		}
-		times = append(times, iv)
+	t2, _ := intervalOn(t, mp, oracle, m, 2, nil)
+	t4, _ := intervalOn(t, mp, oracle, m, 4, nil)
+	if r := t4 / t2; r < 0.8 || r > 1.3 {
+		t.Errorf("P = 4 on 2 cores took %.3g s, P = 2 %.3g s (ratio %.2f), want about 1", t4, t2, r)
 	}
-	if r := times[1] / times[0]; r < 0.8 || r > 1.3 {
-		t.Errorf("P = 4 on 2 cores took %.3g s, P = 2 %.3g s (ratio %.2f), want about 1", times[1], times[0], r)
+}
+
+// intervalOn simulates P ranks on one node of m and returns interval 1's
+// time and the ranks' programs (for their assumptions).
+func intervalOn(t *testing.T, mp *model.Program, oracle *Oracle, m *commmodel.Machine, p int, args []string) (float64, *interpreter.SSAPrograms) {
+	t.Helper()
+	run, sp, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, args, false)
+	if err != nil {
+		t.Fatalf("P = %d: %v", p, err)
 	}
+	iv, ok := run.Interval(1)
+	if !ok {
+		t.Fatalf("P = %d: no interval 1", p)
+	}
+	return iv, sp
 }
