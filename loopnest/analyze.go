@@ -66,6 +66,9 @@ type funcAnalysis struct {
 	inv    map[*Loop]map[ssa.Value]bool
 	names  map[posIdx]string // see assigned
 	loops  []*Loop           // all loops of the function
+	// caller is set for the analysis of a function a loop's result is
+	// passed to (steerInto): its returns go on in the caller.
+	caller *steerCaller
 }
 
 func (fa *funcAnalysis) pos(b *ssa.BasicBlock) string {

@@ -171,6 +171,8 @@ func TestLoopForms(t *testing.T) {
 		{"mpi-inner", "len(buf)", "R", nil, nil, ""},
 		{"steer", "len(a)", "", nil, nil, "decides a branch"},
 		{"steered", "max(0, k)", "d", nil, nil, "data-dependent"},
+		{"passed", "len(a)", "R", nil, nil, ""},
+		{"ifacesteer", "len(a)", "", nil, nil, "decides a branch at forms.go"},
 		{"impure", "max(0, n)", "", nil, nil, "not known to be pure: println"},
 	}
 	seen := map[string]bool{}

@@ -82,10 +82,11 @@ func siteNames(sites []Site) []string {
 }
 
 // steers reports the first use outside the loop of a value computed in it
-// that decides a branch, feeds a communication call or is passed to (or
-// returned as an integer to) code the interpreter executes. Values stored
-// to memory are not followed: the interpreter treats loaded data as
-// unknown.
+// that decides a branch, feeds a communication call, is passed to a call
+// the interpreter cannot follow, or is returned as an integer, in the
+// loop's function or in the program's functions it is passed to. Values
+// stored to memory are not followed: the interpreter treats loaded data
+// as unknown.
 func (fa *funcAnalysis) steers(l *Loop) string {
 	for _, b := range l.Blocks {
 		for _, in := range b.Instrs {
@@ -97,7 +98,7 @@ func (fa *funcAnalysis) steers(l *Loop) string {
 				if rb := r.Block(); rb == nil || l.Contains(rb) {
 					continue
 				}
-				if why := fa.steer(r, fa.render(v), map[ssa.Instruction]bool{}); why != "" {
+				if why := fa.steer(r, v, fa.render(v), map[ssa.Instruction]bool{}); why != "" {
 					return why
 				}
 			}
@@ -106,7 +107,17 @@ func (fa *funcAnalysis) steers(l *Loop) string {
 	return ""
 }
 
-func (fa *funcAnalysis) steer(in ssa.Instruction, name string, seen map[ssa.Instruction]bool) string {
+// steer reports how in, a use of v, steers what the interpreter does
+// (see steers), or "". A value passed to a function of the program is
+// followed into it (through an interface method call, into each method
+// of the program it may run), up to calleeDepth calls deep; what such a
+// function returns is followed on in its caller.
+func (fa *funcAnalysis) steer(in ssa.Instruction, v ssa.Value, name string, seen map[ssa.Instruction]bool) string {
+	if _, ok := in.(*ssa.Return); ok && fa.caller != nil {
+		// Not marked seen: the function may be called from elsewhere
+		// too, and returns there differently.
+		return fa.caller.fa.steerValue(fa.caller.call, name, seen)
+	}
 	if seen[in] || len(seen) > 512 {
 		return ""
 	}
@@ -135,17 +146,30 @@ func (fa *funcAnalysis) steer(in ssa.Instruction, name string, seen map[ssa.Inst
 			return fa.steerValue(in, name, seen)
 		}
 		callee := common.StaticCallee()
+		var callees []*ssa.Function
 		switch {
+		case callee == nil && common.IsInvoke():
+			callees = fa.a.invokeCallees(fa.fn.Prog, common)
+			if len(callees) == 0 {
+				return at("is passed to a dynamic call")
+			}
 		case callee == nil:
 			return at("is passed to a dynamic call")
 		case fa.a.pure.Pure(callee):
 			return fa.steerValue(in, name, seen)
+		default:
+			if path, n := qualified(callee); path == MPIPath {
+				return at("is an argument of mpi." + n)
+			}
+			if !fa.a.own(callee) {
+				return ""
+			}
+			callees = []*ssa.Function{callee}
 		}
-		if path, n := qualified(callee); path == MPIPath {
-			return at("is an argument of mpi." + n)
-		}
-		if fa.a.own(callee) {
-			return at("is passed to " + funcName(callee))
+		for _, fn := range callees {
+			if why := fa.steerInto(in, v, fn, name, seen); why != "" {
+				return why
+			}
 		}
 		return ""
 	case *ssa.Phi, *ssa.BinOp, *ssa.UnOp, *ssa.Convert, *ssa.ChangeType, *ssa.Extract, *ssa.Slice, *ssa.MakeSlice:
@@ -157,12 +181,52 @@ func (fa *funcAnalysis) steer(in ssa.Instruction, name string, seen map[ssa.Inst
 	return ""
 }
 
+// calleeDepth bounds how deep steer follows a value into the functions it
+// is passed to.
+const calleeDepth = 4
+
+// steerCaller is where a callee's analysis (steerInto) returns to: the
+// call and the caller's analysis.
+type steerCaller struct {
+	call  *ssa.Call
+	fa    *funcAnalysis
+	depth int
+}
+
+// steerInto follows v, an argument of call, into fn, a function of the
+// program the call may run: the uses of the parameters v is passed as.
+func (fa *funcAnalysis) steerInto(call *ssa.Call, v ssa.Value, fn *ssa.Function, name string, seen map[ssa.Instruction]bool) string {
+	depth := 1
+	if fa.caller != nil {
+		depth = fa.caller.depth + 1
+	}
+	pos := shortPos(fa.fn.Prog.Fset, call.Pos())
+	if depth > calleeDepth || !fa.a.own(fn) || len(fn.Blocks) == 0 {
+		return fmt.Sprintf("its result %s is passed to %s at %s", name, funcName(fn), pos)
+	}
+	common := call.Common()
+	shift := 0
+	if common.IsInvoke() {
+		shift = 1 // the receiver is Params[0], not among Args
+	}
+	inner := &funcAnalysis{a: fa.a, fn: fn, caller: &steerCaller{call: call, fa: fa, depth: depth}}
+	for i, a := range common.Args {
+		if a != v || i+shift >= len(fn.Params) {
+			continue
+		}
+		if why := inner.steerValue(fn.Params[i+shift], name, seen); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
 func (fa *funcAnalysis) steerValue(v ssa.Value, name string, seen map[ssa.Instruction]bool) string {
 	if v.Referrers() == nil {
 		return ""
 	}
 	for _, r := range *v.Referrers() {
-		if why := fa.steer(r, name, seen); why != "" {
+		if why := fa.steer(r, v, name, seen); why != "" {
 			return why
 		}
 	}

@@ -264,3 +264,45 @@ func Impure(n int) {
 		println(i)
 	}
 }
+
+// Sink holds what Keep is given.
+var Sink float64
+
+// Keep stores s: passing a loop's result to it decides nothing.
+func Keep(s float64) { Sink = s }
+
+// PassedOn's loop result is passed to a function of the program that
+// only stores it: the loop is still reduced.
+func PassedOn(a []float64) {
+	s := 0.0
+	for i := range a { // passed
+		s += a[i]
+	}
+	Keep(s)
+}
+
+// checker is an interface whose one method of the program branches on
+// its argument.
+type checker interface{ check(x float64) }
+
+type positive struct{}
+
+func (positive) check(x float64) {
+	if x > 0 {
+		Hits[0]++
+	}
+}
+
+// PassedToCheck's loop result reaches a branch through an interface
+// method call: the loop is kept.
+func PassedToCheck(a []float64, c checker) {
+	s := 0.0
+	for i := range a { // ifacesteer
+		s += a[i]
+	}
+	c.check(s)
+}
+
+// UsePositive converts positive to checker, so that the interface call
+// above may run its method.
+func UsePositive(a []float64) { PassedToCheck(a, positive{}) }
