@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"go/token"
@@ -20,7 +21,16 @@ type ExecOptions struct {
 	// FirstTouch, when set, charges receives into fresh memory their
 	// page faults.
 	FirstTouch FirstTouch
+	// Slow, when set, is told once per rank that it has executed
+	// SlowAfter instructions (0: SlowSteps), and in which function it is:
+	// a prediction that will take long can say why while it runs.
+	Slow      func(rank int, steps int64, in *ssa.Function)
+	SlowAfter int64
 }
+
+// SlowSteps is the instructions of a rank after which ExecOptions.Slow is
+// called: seconds of simulation, loops running step by step.
+const SlowSteps = 100_000_000
 
 // Assumption records a guess the interpreter had to make, for the report.
 type Assumption struct {
@@ -725,6 +735,10 @@ func (r *ssaRank) run() (Op, error) {
 		limit = 2e9
 	}
 	r.limit = limit
+	check := limit // the next step count at which to look up
+	if slow := cmp.Or(r.opts.SlowAfter, SlowSteps); r.opts.Slow != nil && r.steps < slow {
+		check = min(limit, slow)
+	}
 	for len(r.stack) > 0 {
 		f := r.top()
 		if f.pc >= len(f.block.Instrs) {
@@ -733,8 +747,12 @@ func (r *ssaRank) run() (Op, error) {
 		in, ic := f.block.Instrs[f.pc], &f.bc.code[f.pc]
 		f.pc++
 		r.steps++
-		if r.steps > limit {
-			return Op{}, r.errorf(in.Pos(), "gave up after %d instructions of this rank (an endless loop on known values?); if the program really runs this long, raise the limit (--max-steps of predict speedup and validate)", limit)
+		if r.steps > check {
+			if r.steps > limit {
+				return Op{}, r.errorf(in.Pos(), "gave up after %d instructions of this rank (an endless loop on known values?); if the program really runs this long, raise the limit (--max-steps of predict speedup and validate)", limit)
+			}
+			r.opts.Slow(r.rank, r.steps, f.fn)
+			check = limit
 		}
 		yield, err := r.step(f, in, ic)
 		if pe, ok := err.(*PanicError); ok {

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestPanicsOnKnownValues runs each case of testdata/panics, where rank
@@ -265,5 +267,40 @@ func TestPollingManyRequests(t *testing.T) {
 		if ops, most := run.Ranks[0].Ops, (p-1)+(p-1)*p; ops > most {
 			t.Errorf("P = %d: rank 0 made %d operations, more than %d: its polls spun", p, ops, most)
 		}
+	}
+}
+
+// TestSlowRanksAreTold: ExecOptions.Slow hears once per rank, after
+// SlowAfter instructions, in which function the rank is.
+func TestSlowRanksAreTold(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/pollmany")
+	type call struct {
+		rank  int
+		steps int64
+		fn    string
+	}
+	var calls []call
+	opts := ExecOptions{SlowAfter: 500, Slow: func(rank int, steps int64, in *ssa.Function) {
+		calls = append(calls, call{rank, steps, in.Name()})
+	}}
+	sp, err := NewSSAPrograms(prog, pkg, &testOracle{user: pkg.Pkg.Path()}, 3, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Simulate(net1, sp.Programs(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for _, c := range calls {
+		if seen[c.rank] {
+			t.Errorf("rank %d told twice: %v", c.rank, calls)
+		}
+		seen[c.rank] = true
+		if c.steps != 501 || c.fn != "main$1" {
+			t.Errorf("rank %d told at %d steps in %s, want 501 in main$1 (its loop)", c.rank, c.steps, c.fn)
+		}
+	}
+	if !seen[1] || !seen[2] {
+		t.Errorf("the workers (2000 and 4000 iterations) were not told: %v", calls)
 	}
 }

@@ -228,6 +228,9 @@ func (s *onNode) LibraryCost(c ssa.CallInstruction) (per float64, args []int, nl
 	}
 	return per, args, nlogn, ok
 }
+func (s *onNode) slowSimulation(p int, maxSteps int64) func(rank int, steps int64, in *ssa.Function) {
+	return s.o.slowSimulation(p, maxSteps)
+}
 func (s *onNode) SiteBytes(site, op string) (float64, bool) { return s.o.SiteBytes(site, op) }
 func (s *onNode) SiteData(site, op string) ([]byte, bool)   { return s.o.SiteData(site, op) }
 func (s *onNode) BlockRegion(b *ssa.BasicBlock) string      { return s.o.BlockRegion(b) }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/parpredict/parpredict/interpreter"
 )
 
@@ -68,4 +70,40 @@ func (o *Oracle) notReduced(h interpreter.HotSpot) string {
 		return strings.Join(loops, ", ")
 	}
 	return ""
+}
+
+// slowTeller is implemented by the oracle and its views: a simulation
+// tells it when a rank has run long (interpreter.ExecOptions.Slow).
+type slowTeller interface {
+	slowSimulation(p int, maxSteps int64) func(rank int, steps int64, in *ssa.Function)
+}
+
+// slowSimulation returns what a simulation of P ranks calls when a rank
+// has run interpreter.SlowSteps instructions: once per prediction, it
+// says so on the progress log, with the function the rank is in and why
+// its loops are not reduced, so that a user waiting knows why.
+func (o *Oracle) slowSimulation(p int, maxSteps int64) func(rank int, steps int64, in *ssa.Function) {
+	if o.logf == nil {
+		return nil
+	}
+	if maxSteps == 0 {
+		maxSteps = 2e9
+	}
+	return func(rank int, steps int64, in *ssa.Function) {
+		if o.slowSaid.Swap(true) {
+			return
+		}
+		where := in.String()
+		if f := o.user[in]; f != nil {
+			where = f.Name
+		}
+		if pos := in.Prog.Fset.Position(in.Pos()); pos.IsValid() {
+			where += fmt.Sprintf(" (%s:%d)", filepath.Base(pos.Filename), pos.Line)
+		}
+		if why := o.notReduced(interpreter.HotSpot{Fn: in}); why != "" {
+			where += ", whose " + why
+		}
+		o.logf("P = %d: rank %d has run %.3g SSA instructions step by step, now in %s: this prediction may take minutes, and gives up at %.3g per rank (--max-steps)",
+			p, rank, float64(steps), where, float64(maxSteps))
+	}
 }

@@ -2,6 +2,7 @@ package prediction
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/model"
 	"github.com/parpredict/parpredict/profiler"
+	"golang.org/x/tools/go/ssa"
 )
 
 // cg's kernels (dot, axpy, ...) are cheap per call. Where the profile has
@@ -241,4 +243,37 @@ func intervalOn(t *testing.T, mp *model.Program, oracle *Oracle, m *commmodel.Ma
 		t.Fatalf("P = %d: no interval 1", p)
 	}
 	return iv, sp
+}
+
+// TestSlowSimulationIsTold: a rank that runs long makes the prediction
+// say so once, naming where it is and why its loops are not reduced.
+func TestSlowSimulationIsTold(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/qsortkernel", Args: []string{"-n", "4000"}, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "qsortkernel.profile.json")}
+	_, oracle, _ := prepareOnIBQDR(t, opts)
+	var said []string
+	oracle.logf = func(format string, args ...any) { said = append(said, fmt.Sprintf(format, args...)) }
+	var qsort *ssa.Function
+	for fn := range oracle.user {
+		if fn.Name() == "qsort" {
+			qsort = fn
+		}
+	}
+	if qsort == nil {
+		t.Fatal("no qsort in the model")
+	}
+	tell := oracle.slowSimulation(4, 0)
+	tell(1, 100_000_001, qsort)
+	tell(2, 100_000_001, qsort)
+	if len(said) != 1 {
+		t.Fatalf("said %d times, want once: %q", len(said), said)
+	}
+	for _, want := range []string{"P = 4: rank 1 has run 1e+08 SSA instructions step by step, now in main.qsort (main.go:", "is not reduced (", "gives up at 2e+09 per rank (--max-steps)"} {
+		if !strings.Contains(said[0], want) {
+			t.Errorf("%q does not say %q", said[0], want)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/parpredict/parpredict/interpreter"
@@ -71,6 +72,10 @@ type Oracle struct {
 	// maxSteps bounds the SSA instructions of each rank of a simulation
 	// (SpeedupOptions.MaxSteps).
 	maxSteps int64
+	// logf reports progress (the CLI's stderr); slowSaid is set once a
+	// simulation said it runs long (slowSimulation).
+	logf     func(string, ...any)
+	slowSaid atomic.Bool
 }
 
 // NewOracle derives block costs, branch frequencies and reduced nests from

@@ -308,7 +308,7 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 		return nil, nil, err
 	}
 	oracle.SetArgs(opts.Args)
-	oracle.maxSteps = opts.MaxSteps
+	oracle.maxSteps, oracle.logf = opts.MaxSteps, logf
 	return mp, oracle, nil
 }
 
@@ -451,7 +451,11 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 // record (Timeline) and how the ranks share their cores (Sharing,
 // Lockstep); the machine's noise is added here.
 func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, opts interpreter.Options) (*interpreter.Run, *interpreter.SSAPrograms, error) {
-	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: firstTouch(m, pl, opts.Sharing != nil)})
+	eo := interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: firstTouch(m, pl, opts.Sharing != nil)}
+	if s, ok := oracle.(slowTeller); ok {
+		eo.Slow = s.slowSimulation(pl.P, maxSteps)
+	}
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle, pl.P, eo)
 	if err != nil {
 		return nil, nil, err
 	}
