@@ -276,6 +276,18 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (t float64, unknownAsked boo
 	return t, false, nil
 }
 
+// inferNest is the time of reduced nest rc entered from frame f with the
+// value its count lacks inferred from the profile (Reduction.Infer).
+func (r *ssaRank) inferNest(rc *reduction, f *frame) (float64, string, bool) {
+	if rc.red.Infer == nil {
+		return 0, "", false
+	}
+	r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
+	t, what, err := rc.red.Infer(r.binder)
+	r.bindNeeds, r.bindNest = nil, nil
+	return t, what, err == nil
+}
+
 // sameAnswers reports whether the binder of f answers m's questions as
 // recorded.
 func (r *ssaRank) sameAnswers(f *frame, m *nestMemo) bool {
@@ -520,8 +532,13 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			// A count needs a value the rank does not know (data that
 			// skipped work or a library made unknown): running the nest
 			// would guess every branch in it, at the cost of running it.
-			r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s costed at its profiled time per entry: %v", red.ID, err)
-			t = red.MeanTime
+			if ti, what, ok := r.inferNest(rc, f); ok {
+				r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s: %s", red.ID, what)
+				t = ti
+			} else {
+				r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s costed at its profiled time per entry: %v", red.ID, err)
+				t = red.MeanTime
+			}
 		}
 		r.charge(t, red.ID)
 		if red.Distributed {

@@ -117,6 +117,12 @@ type Reduction struct {
 	// fails for want of a value the rank does not know; 0: the nest is
 	// run instead.
 	MeanTime float64
+	// Infer, when set, is tried before MeanTime: the nest's time with the
+	// one value Time lacked taken as what gives the profiled run's trip
+	// count (the length of input every rank read from a file, whose
+	// share each rank takes); what says which value and how, for the
+	// assumption. An error: Infer cannot tell.
+	Infer func(Binder) (t float64, what string, err error)
 	// Distributed is set when the nest's iterations are divided among the
 	// ranks (its trip counts depend on Rank or Size): its time is the part
 	// of the program that gets faster with more ranks.

@@ -258,6 +258,12 @@ func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 		t, err := base(bind)
 		return f * t, err
 	}
+	if infer := r.Infer; infer != nil {
+		v.Infer = func(bind interpreter.Binder) (float64, string, error) {
+			t, what, err := infer(bind)
+			return f * t, what, err
+		}
+	}
 	s.red[r] = &v
 	return &v
 }

@@ -3,6 +3,7 @@ package prediction
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -275,5 +276,43 @@ func TestSlowSimulationIsTold(t *testing.T) {
 		if !strings.Contains(said[0], want) {
 			t.Errorf("%q does not say %q", said[0], want)
 		}
+	}
+}
+
+// TestCountFromFileInferred: every rank reads the input file, which the
+// interpreter cannot, and takes every P-th line: the lines' count is
+// taken as the one that gives the profiled run's trip count, so P = 2
+// takes about half P = 1's time (without it each rank's loop cost the
+// profiled run's whole loop), and the assumption says so.
+func TestCountFromFileInferred(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	var text strings.Builder
+	for i := range 20000 {
+		for k := range 8 {
+			fmt.Fprintf(&text, "%d ", (i*7+k*13)%1000)
+		}
+		text.WriteString("\n")
+	}
+	data := filepath.Join(t.TempDir(), "data.txt")
+	if err := os.WriteFile(data, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-data", data}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/readall", Args: args, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "readall.profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	t1, sp := intervalOn(t, mp, oracle, m, 1, args)
+	t2, _ := intervalOn(t, mp, oracle, m, 2, args)
+	if r := t2 / t1; r < 0.4 || r > 0.6 {
+		t.Errorf("the lines took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", t1, t2, r)
+	}
+	var what []string
+	for _, as := range sp.Assumptions() {
+		what = append(what, as.What)
+	}
+	if !strings.Contains(strings.Join(what, "\n"), "its count needs len(lines), which the rank does not know; taken as 20000, which gives the profiled run's 20000 iterations per entry at rank 0 of 1") {
+		t.Errorf("no assumption names the inferred count: %q", what)
 	}
 }

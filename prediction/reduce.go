@@ -87,6 +87,7 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 		red.MeanTime = o.profiledNestTime(root, costs) / float64(pr.Execs)
 	}
 	imb := o.iterationTimes(root)
+	red.Infer = o.inferredTime(root, costs)
 	red.Time = func(bind interpreter.Binder) (float64, error) {
 		env := binderEnv{bind}
 		if imb != nil {

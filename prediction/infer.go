@@ -1,0 +1,179 @@
+package prediction
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/parpredict/parpredict/interpreter"
+	"github.com/parpredict/parpredict/loopnest"
+	"github.com/parpredict/parpredict/loopnest/symbolic"
+)
+
+// inferredTime is a reduced nest's Reduction.Infer: when the nest's count
+// needs one value the ranks do not know (every rank read the input from
+// a file, `for i := rank; i < len(lines); i += size`), the value is taken
+// as the one for which the root's count at the profiled run's rank 0 and
+// rank count is the profile's mean trips per entry, found once by
+// bisection (the count must grow or shrink with it), and the nest costed
+// with it at this rank. nil without trip statistics of the root.
+func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]float64) func(interpreter.Binder) (float64, string, error) {
+	pr, ok := o.region(root.ID)
+	if !ok || pr.Trips == nil || pr.Execs == 0 || root.Trip == nil {
+		return nil
+	}
+	np := max(o.prof.Meta.NP, 1)
+	target := pr.Trips.Mean
+	if np > 1 && len(pr.RankTrips) > 0 {
+		target = pr.RankTrips[0].Mean
+	}
+	var (
+		once   sync.Once
+		u      int64
+		what   string
+		solved bool
+	)
+	return func(bind interpreter.Binder) (float64, string, error) {
+		env := binderEnv{bind}
+		once.Do(func() { u, what, solved = solveUnknown(root.Trip, env, int64(np), target) })
+		if !solved {
+			return 0, "", errors.New("prediction: no single unknown value gives the profiled count")
+		}
+		iters, guessed, err := o.guessedIterations(root, env, u, what)
+		if err != nil {
+			return 0, "", err
+		}
+		how := fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives the profiled run's %.0f iterations per entry at rank 0 of %d",
+			what, u, target, np)
+		if guessed > 0 {
+			how += fmt.Sprintf(" (%d inner loops whose counts the rank does not know at their profiled mean per entry)", guessed)
+		}
+		return nestTime(root, iters, costs), how, nil
+	}
+}
+
+// guessedIterations counts the iterations of root's nest as
+// loopnest.IterationsOwn does, with what the root's count lacks taken as
+// u, and an inner loop whose count needs a value the rank does not know
+// taken at the profile's mean trips per entry (guessed counts them).
+func (o *Oracle) guessedIterations(root *loopnest.Loop, env binderEnv, u int64, what string) (map[*loopnest.Loop]int64, int, error) {
+	totals := map[*loopnest.Loop]int64{}
+	guessed := 0
+	var walk func(l *loopnest.Loop, mult int64) error
+	walk = func(l *loopnest.Loop, mult int64) error {
+		if l.Trip == nil {
+			return nil
+		}
+		e := &guessEnv{env: env, rank: -1, size: -1, u: u}
+		n, err := l.Trip.Eval(e)
+		known := err == nil && (len(e.missing) == 0 || l == root && len(e.missing) == 1 && e.missing[0] == what)
+		if !known {
+			pr, ok := o.region(l.ID)
+			if l == root || !ok || pr.Trips == nil {
+				return fmt.Errorf("prediction: the count of %s needs values the rank does not know", l.ID)
+			}
+			n = int64(math.Round(pr.Trips.Mean))
+			guessed++
+		}
+		n = max(n, 0)
+		totals[l] += mult * n
+		for _, c := range l.Children(false) {
+			if err := walk(c, mult*n); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(root, 1); err != nil {
+		return nil, 0, err
+	}
+	return totals, guessed, nil
+}
+
+// solveUnknown finds u, the value of the one thing trip needs that env
+// cannot answer, for which trip at rank 0 of np ranks is target (within
+// 1 %), and names that thing.
+func solveUnknown(trip symbolic.Expr, env binderEnv, np int64, target float64) (int64, string, bool) {
+	e := &guessEnv{env: env, rank: 0, size: np}
+	f := func(u int64) (int64, bool) {
+		e.u = u
+		n, err := trip.Eval(e)
+		return n, err == nil && len(e.missing) == 1
+	}
+	lo, hi := int64(0), int64(1)<<40
+	flo, ok1 := f(lo)
+	fhi, ok2 := f(hi)
+	if !ok1 || !ok2 || flo == fhi {
+		return 0, "", false
+	}
+	up := fhi > flo
+	want := int64(math.Round(target))
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		v, ok := f(mid)
+		if !ok {
+			return 0, "", false
+		}
+		if up && v < want || !up && v > want {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	got, ok := f(lo)
+	if !ok || math.Abs(float64(got)-target) > max(1, 0.01*target) {
+		return 0, "", false
+	}
+	return lo, e.missing[0], true
+}
+
+// guessEnv answers what env answers, Rank and Size as given (negative:
+// env's), and anything env cannot answer with u, noting what that was
+// (missing, distinct descriptions).
+type guessEnv struct {
+	env        binderEnv
+	rank, size int64
+	u          int64
+	missing    []string
+}
+
+func (e *guessEnv) Lookup(s *symbolic.Sym) (int64, bool) {
+	switch {
+	case s.Kind == symbolic.Rank && e.rank >= 0:
+		return e.rank, true
+	case s.Kind == symbolic.Size && e.size >= 0:
+		return e.size, true
+	}
+	if v, ok := e.env.Lookup(s); ok {
+		return v, true
+	}
+	e.miss(s.Name)
+	return e.u, true
+}
+
+// LookupMem implements symbolic.MemEnv.
+func (e *guessEnv) LookupMem(base ssa.Value, steps []symbolic.ResolvedStep, length bool) (int64, bool) {
+	if v, ok := e.env.LookupMem(base, steps, length); ok {
+		return v, true
+	}
+	what := base.Name()
+	if length {
+		what = "the length of what " + what + " reaches"
+	} else {
+		what = "what " + what + " reaches"
+	}
+	e.miss(what)
+	return e.u, true
+}
+
+func (e *guessEnv) miss(what string) {
+	for _, m := range e.missing {
+		if m == what {
+			return
+		}
+	}
+	e.missing = append(e.missing, what)
+}
