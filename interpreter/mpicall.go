@@ -421,17 +421,12 @@ func (r *ssaRank) profiledBroadcast(in ssa.CallInstruction, sd SiteDataer, site 
 	}
 	data, ok := sd.SiteData(site, "Bcast")
 	st, isSlice := in.Common().Args[1].Type().Underlying().(*types.Slice)
-	if !ok || !isSlice || len(data)%int(buf.n) != 0 {
+	if !ok || !isSlice {
 		return
 	}
-	es := len(data) / int(buf.n)
-	vals := make([]value, buf.n)
-	for j := range vals {
-		v, ok := decodeElem(data[j*es:(j+1)*es], st.Elem())
-		if !ok {
-			return
-		}
-		vals[j] = v
+	vals, ok := broadcastValues(data, st.Elem(), buf.n)
+	if !ok {
+		return
 	}
 	filled := false
 	for j, v := range vals {
@@ -444,6 +439,30 @@ func (r *ssaRank) profiledBroadcast(in ssa.CallInstruction, sd SiteDataer, site 
 		r.assume(in.Pos(), "mpi.Bcast: the root does not know what it broadcasts (read from a file, drawn at random, received); taken as what every call here broadcast in the profiled run, %s", formatValues(vals))
 	}
 }
+
+// broadcastValues decodes data, a profiled Bcast's payload, as n
+// elements of type elem; false unless it holds exactly that many (a
+// buffer of one count per rank has another length at another P) of a
+// type decodeElem knows.
+func broadcastValues(data []byte, elem types.Type, n int64) ([]value, bool) {
+	es := int(elemSizes.Sizeof(elem))
+	if es <= 0 || int64(len(data)) != int64(es)*n {
+		return nil, false
+	}
+	vals := make([]value, n)
+	for j := range vals {
+		v, ok := decodeElem(data[j*es:(j+1)*es], elem)
+		if !ok {
+			return nil, false
+		}
+		vals[j] = v
+	}
+	return vals, true
+}
+
+// elemSizes are the sizes of the types package mpi lays out, on the
+// 64-bit platforms the profiles come from.
+var elemSizes = types.SizesFor("gc", "amd64")
 
 // decodeElem is the value of an element of type t held in b, as package
 // mpi lays it out (little-endian); false for types other than integers

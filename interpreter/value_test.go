@@ -1,8 +1,11 @@
 package interpreter
 
 import (
+	"encoding/binary"
 	"go/token"
 	"go/types"
+	"math"
+	"strings"
 	"testing"
 )
 
@@ -180,4 +183,47 @@ func ifaceOf(v value, t types.Type) value {
 	o.set(0, v)
 	o.t = t
 	return value{k: vIface, obj: o}
+}
+
+// A profiled Bcast's payload decodes as the buffer's element type, and
+// only when it holds as many elements as the buffer (one count per rank
+// profiled at P = 1 is not four counts at P = 4).
+func TestBroadcastValues(t *testing.T) {
+	le := func(vals ...uint64) []byte {
+		var b []byte
+		for _, v := range vals {
+			b = binary.LittleEndian.AppendUint64(b, v)
+		}
+		return b
+	}
+	neg := int64(-3)
+	for _, tc := range []struct {
+		data []byte
+		elem types.Type
+		n    int64
+		want string // values as the interpreter prints them; "" refused
+	}{
+		{le(2000000, 40), types.Typ[types.Int], 2, "2000000 40"},
+		{le(uint64(neg)), types.Typ[types.Int], 1, "-3"},
+		{le(math.Float64bits(0.25)), types.Typ[types.Float64], 1, "0.25"},
+		{binary.LittleEndian.AppendUint32(nil, math.Float32bits(1.5)), types.Typ[types.Float32], 1, "1.5"},
+		{binary.LittleEndian.AppendUint32(nil, uint32(0xfffffffe)), types.Typ[types.Int32], 1, "-2"},
+		{[]byte{200}, types.Typ[types.Uint8], 1, "200"},
+		{le(400000), types.Typ[types.Int], 4, ""},  // one count profiled, four wanted
+		{le(1, 2), types.Typ[types.Int32], 2, ""},  // 16 bytes are not two int32s
+		{le(1), types.Typ[types.Complex64], 1, ""}, // not a type it decodes
+	} {
+		vals, ok := broadcastValues(tc.data, tc.elem, tc.n)
+		got := ""
+		if ok {
+			parts := make([]string, len(vals))
+			for i, v := range vals {
+				parts[i] = v.String()
+			}
+			got = strings.Join(parts, " ")
+		}
+		if got != tc.want {
+			t.Errorf("%d bytes as %d x %s: %q, want %q", len(tc.data), tc.n, tc.elem, got, tc.want)
+		}
+	}
 }
