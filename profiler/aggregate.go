@@ -122,7 +122,7 @@ func (a *aggregator) attributeMPI() {
 	}
 	if a.m.trace != nil {
 		for k, data := range agreedValues(a.m.trace) {
-			if s := sum[key{k.site, k.op}]; s != nil {
+			if s := sum[key(k)]; s != nil {
 				s.Data = data
 			}
 		}
