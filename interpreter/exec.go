@@ -276,6 +276,15 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (t float64, unknownAsked boo
 	return t, false, nil
 }
 
+// smallNest reports whether reduced nest rc, entered from frame f, is
+// one to run rather than skip (Reduction.Small).
+func (r *ssaRank) smallNest(rc *reduction, f *frame) bool {
+	r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
+	small := rc.red.Small(r.binder)
+	r.bindNeeds, r.bindNest = nil, nil
+	return small
+}
+
 // inferNest is the time of reduced nest rc entered from frame f with the
 // value its count lacks inferred from the profile (Reduction.Infer).
 func (r *ssaRank) inferNest(rc *reduction, f *frame) (float64, string, bool) {
@@ -522,6 +531,9 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			break
 		}
 		red := rc.red
+		if red.Small != nil && r.smallNest(rc, f) {
+			break // run it: what it writes stays known
+		}
 		t, unknownAsked, err := r.nestTime(rc, f)
 		if err != nil {
 			if !unknownAsked || red.MeanTime <= 0 {

@@ -117,6 +117,11 @@ type Reduction struct {
 	// fails for want of a value the rank does not know; 0: the nest is
 	// run instead.
 	MeanTime float64
+	// Small, when set, tells at an entry whether the nest is one to run
+	// rather than skip: a loop over the ranks filling a table of counts
+	// and offsets, few iterations, whose values the program's next MPI
+	// calls need (skipped, the nest leaves them unknown).
+	Small func(Binder) bool
 	// Infer, when set, is tried before MeanTime: the nest's time with the
 	// one value Time lacked taken as what gives the profiled run's trip
 	// count (the length of input every rank read from a file, whose

@@ -316,3 +316,26 @@ func TestCountFromFileInferred(t *testing.T) {
 		t.Errorf("no assumption names the inferred count: %q", what)
 	}
 }
+
+// TestRankTableLoopsRun: a loop over the ranks filling a Scatterv's
+// counts and offsets is run, not skipped as a reduced nest (which left
+// the counts unknown, each rank's block as long as the profiled run's
+// whole input): P = 2 takes about half P = 1's time.
+func TestRankTableLoopsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/scattercounts", NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "scattercounts.profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	t1, _ := intervalOn(t, mp, oracle, m, 1, nil)
+	t2, sp := intervalOn(t, mp, oracle, m, 2, nil)
+	if r := t2 / t1; r < 0.35 || r > 0.65 {
+		t.Errorf("the blocks took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", t1, t2, r)
+	}
+	for _, as := range sp.Assumptions() {
+		if strings.Contains(as.What, "len(mine)") {
+			t.Errorf("the block's length is unknown: %s", as.What)
+		}
+	}
+}

@@ -88,6 +88,7 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	}
 	imb := o.iterationTimes(root)
 	red.Infer = o.inferredTime(root, costs)
+	red.Small = smallRankTable(root)
 	red.Time = func(bind interpreter.Binder) (float64, error) {
 		env := binderEnv{bind}
 		if imb != nil {
@@ -227,6 +228,37 @@ func nestTime(root *loopnest.Loop, iters map[*loopnest.Loop]int64, costs map[*lo
 		}
 	})
 	return t
+}
+
+// smallNest bounds the iterations of a nest over the ranks that the
+// interpreter runs rather than skips (smallRankTable).
+const smallNest = 4096
+
+// smallRankTable is a reduced nest's Reduction.Small for a loop over the
+// ranks: at an entry with at most smallNest iterations, it is run, so
+// that what it computes (the counts and offsets per rank of a Scatterv)
+// stays known to the MPI calls after it; a few microseconds of compute,
+// which running it does not charge. nil for other nests.
+func smallRankTable(root *loopnest.Loop) func(interpreter.Binder) bool {
+	// A table over the ranks: a count of the rank count, not of this
+	// rank's number (a rank's block of rows or its cyclic share, whose
+	// compute a run of its blocks would not charge), no inner loop.
+	rank := symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Rank })
+	size := symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Size })
+	if !root.RankSize || rank || !size || len(root.Inner) > 0 || len(root.Callees) > 0 {
+		return nil
+	}
+	return func(bind interpreter.Binder) bool {
+		iters, err := loopnest.IterationsOwn(root, binderEnv{bind})
+		if err != nil {
+			return false
+		}
+		total := int64(0)
+		for _, n := range iters {
+			total += n
+		}
+		return total <= smallNest
+	}
 }
 
 // profiledNestTime is the nest's time in the profiled run by costs: the
