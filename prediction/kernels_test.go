@@ -126,9 +126,7 @@ func TestDataDependentKernelScales(t *testing.T) {
 		t.Skip("profiles a program")
 	}
 	args := []string{"-n", "40000"}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/qsortkernel", Args: args, NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "qsortkernel.profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
+	mp, oracle, m := prepareTestdata(t, "qsortkernel", args)
 	t1, _ := intervalOn(t, mp, oracle, m, 1, args)
 	t2, _ := intervalOn(t, mp, oracle, m, 2, args)
 	if r := t2 / t1; r < 0.35 || r > 0.65 {
@@ -149,9 +147,7 @@ func TestUnknownTripCountsOfKernels(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/randomkernel", NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "randomkernel.profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
+	mp, oracle, m := prepareTestdata(t, "randomkernel", nil)
 	var loop *profiler.Region
 	for i := range oracle.prof.Regions {
 		if r := &oracle.prof.Regions[i]; r.Kind == profiler.Loop && r.Func == "main.main$1" {
@@ -186,9 +182,7 @@ func TestBroadcastFromFileFollowsProfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := []string{"-params", params}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/bcastparams", Args: args, NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "bcastparams.profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
+	mp, oracle, m := prepareTestdata(t, "bcastparams", args)
 	var times []float64
 	for _, p := range []int{1, 2} {
 		iv, sp := intervalOn(t, mp, oracle, m, p, args)
@@ -217,9 +211,7 @@ func TestLongComputeBeforeBurstShares(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/sortfirst", NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "sortfirst.profile.json")}
-	mp, oracle, _ := prepareOnIBQDR(t, opts)
+	mp, oracle, _ := prepareTestdata(t, "sortfirst", nil)
 	m, err := commmodel.Load("local")
 	if err != nil {
 		t.Fatal(err)
@@ -252,9 +244,7 @@ func TestSlowSimulationIsTold(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/qsortkernel", Args: []string{"-n", "4000"}, NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "qsortkernel.profile.json")}
-	_, oracle, _ := prepareOnIBQDR(t, opts)
+	_, oracle, _ := prepareTestdata(t, "qsortkernel", []string{"-n", "4000"})
 	var said []string
 	oracle.logf = func(format string, args ...any) { said = append(said, fmt.Sprintf(format, args...)) }
 	var qsort *ssa.Function
@@ -300,9 +290,7 @@ func TestCountFromFileInferred(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := []string{"-data", data}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/readall", Args: args, NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "readall.profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
+	mp, oracle, m := prepareTestdata(t, "readall", args)
 	t1, sp := intervalOn(t, mp, oracle, m, 1, args)
 	t2, _ := intervalOn(t, mp, oracle, m, 2, args)
 	if r := t2 / t1; r < 0.4 || r > 0.6 {
@@ -325,9 +313,7 @@ func TestRankTableLoopsRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/scattercounts", NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "scattercounts.profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
+	mp, oracle, m := prepareTestdata(t, "scattercounts", nil)
 	t1, _ := intervalOn(t, mp, oracle, m, 1, nil)
 	t2, sp := intervalOn(t, mp, oracle, m, 2, nil)
 	if r := t2 / t1; r < 0.35 || r > 0.65 {
@@ -338,4 +324,13 @@ func TestRankTableLoopsRun(t *testing.T) {
 			t.Errorf("the block's length is unknown: %s", as.What)
 		}
 	}
+}
+
+// prepareTestdata profiles prediction/testdata/name with args (P = 1)
+// into a temporary file and returns its model, oracle and the ib-qdr
+// machine.
+func prepareTestdata(t *testing.T, name string, args []string) (*model.Program, *Oracle, *commmodel.Machine) {
+	t.Helper()
+	return prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/" + name, Args: args, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), name+".profile.json")})
 }
