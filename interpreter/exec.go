@@ -257,9 +257,10 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (t float64, unknownAsked boo
 		}
 	}
 	m := &nestMemo{}
-	r.bindFrame, r.bindLog, r.bindNeeds, r.bindNest = f, m, rc.needs, rc.blocks
+	r.bindTo(f, rc)
+	r.bindLog = m
 	t, err = rc.red.Time(r.binder)
-	r.bindLog, r.bindNeeds = nil, nil
+	r.unbind()
 	if err != nil {
 		for _, a := range m.answers {
 			unknownAsked = unknownAsked || !a.ok
@@ -276,13 +277,21 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (t float64, unknownAsked boo
 	return t, false, nil
 }
 
+// bindTo has the binder answer for frame f entering reduced nest rc,
+// until unbind.
+func (r *ssaRank) bindTo(f *frame, rc *reduction) {
+	r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
+}
+
+// unbind ends what bindTo began.
+func (r *ssaRank) unbind() { r.bindLog, r.bindNeeds, r.bindNest = nil, nil, nil }
+
 // smallNest reports whether reduced nest rc, entered from frame f, is
 // one to run rather than skip (Reduction.Small).
 func (r *ssaRank) smallNest(rc *reduction, f *frame) bool {
-	r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
-	small := rc.red.Small(r.binder)
-	r.bindNeeds, r.bindNest = nil, nil
-	return small
+	r.bindTo(f, rc)
+	defer r.unbind()
+	return rc.red.Small(r.binder)
 }
 
 // inferNest is the time of reduced nest rc entered from frame f with the
@@ -291,9 +300,9 @@ func (r *ssaRank) inferNest(rc *reduction, f *frame) (float64, string, bool) {
 	if rc.red.Infer == nil {
 		return 0, "", false
 	}
-	r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
+	r.bindTo(f, rc)
+	defer r.unbind()
 	t, what, err := rc.red.Infer(r.binder)
-	r.bindNeeds, r.bindNest = nil, nil
 	return t, what, err == nil
 }
 
@@ -561,11 +570,11 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 		// when they cannot be had.
 		var grown []int64
 		if len(rc.grows) > 0 {
-			r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
+			r.bindTo(f, rc)
 			if n, err := red.GrowCounts(r.binder); err == nil && len(n) == len(rc.grows) {
 				grown = n
 			}
-			r.bindNeeds, r.bindNest = nil, nil
+			r.unbind()
 		}
 		for i := range rc.writes {
 			havocReach(r.get(f, &rc.writes[i]), 0)

@@ -200,9 +200,8 @@ func (fa *funcAnalysis) steerInto(call *ssa.Call, v ssa.Value, fn *ssa.Function,
 	if fa.caller != nil {
 		depth = fa.caller.depth + 1
 	}
-	pos := shortPos(fa.fn.Prog.Fset, call.Pos())
 	if depth > calleeDepth || !fa.a.own(fn) || len(fn.Blocks) == 0 {
-		return fmt.Sprintf("its result %s is passed to %s at %s", name, funcName(fn), pos)
+		return fmt.Sprintf("its result %s is passed to %s at %s", name, funcName(fn), shortPos(fa.fn.Prog.Fset, call.Pos()))
 	}
 	common := call.Common()
 	shift := 0

@@ -5,9 +5,9 @@ func Bcast[T Elem](c *Comm, buf []T, root int) {
 	t0 := c.start(opBcast)
 	c.checkRank("Bcast", "root", root, false)
 	c.b.bcast(bytesOf(buf), dtypeOf[T](), root)
-	c.record(t0, opBcast, -1, root, len(buf)*sizeOf[T](), -1, 0)
+	site := c.record(t0, opBcast, -1, root, len(buf)*sizeOf[T](), -1, 0)
 	if c.tr != nil {
-		c.tr.noteValues(opBcast, bytesOf(buf))
+		c.tr.noteValues(opBcast, site, bytesOf(buf))
 	}
 }
 

@@ -158,13 +158,16 @@ type tracedValues struct {
 	varied bool
 }
 
-// noteValues records the payload data of a call of op (a Bcast), kept
-// for its call site while every call there carries the same bytes.
-func (t *rankTrace) noteValues(op opcode, data []byte) {
+// noteValues records the payload data of a call of op (a Bcast) at site
+// (record's answer; siteUnknown: found here), kept for its call site while
+// every call there carries the same bytes.
+func (t *rankTrace) noteValues(op opcode, site int32, data []byte) {
 	if t.intervalsOnly {
 		return
 	}
-	site := callSiteID()
+	if site == siteUnknown {
+		site = callSiteID() // a call sampling left out
+	}
 	if t.values == nil {
 		t.values = map[int32]*tracedValues{}
 	}
@@ -347,9 +350,11 @@ func (c *Comm) start(op opcode) float64 {
 	return Wtime()
 }
 
-func (c *Comm) record(t0 float64, op opcode, peer, root, bytes, tag, req int) {
+// record stores the call of op begun at t0 (start), and returns its call
+// site (siteUnknown when the call is not recorded).
+func (c *Comm) record(t0 float64, op opcode, peer, root, bytes, tag, req int) int32 {
 	if c.tr == nil || t0 < 0 {
-		return
+		return siteUnknown
 	}
 	e := rec{op: op, t0: t0, t1: Wtime(), peer: int64(peer), root: int64(root), bytes: int64(bytes),
 		tag: int64(tag), req: int64(req), w: 1, site: callSiteID()}
@@ -362,7 +367,11 @@ func (c *Comm) record(t0 float64, op opcode, peer, root, bytes, tag, req int) {
 	// it): time of the rank's own that the profiler does not count as
 	// the user's code around the call.
 	c.tr.add(e).rec = Wtime() - e.t1
+	return e.site
 }
+
+// siteUnknown is record's answer for a call it did not record.
+const siteUnknown int32 = -3
 
 func (c *Comm) nextReq() int {
 	if c.tr == nil {

@@ -29,21 +29,26 @@ func (o *Oracle) hotSpotsNote(p int, steps int64, hot []interpreter.HotSpot) str
 	}
 	var parts []string
 	for _, h := range hot {
-		where := h.Fn.String()
-		if f := o.user[h.Fn]; f != nil {
-			where = f.Name // as region IDs name it
-		}
-		if pos := h.Fn.Prog.Fset.Position(h.Fn.Pos()); pos.IsValid() {
-			where += fmt.Sprintf(" (%s:%d)", filepath.Base(pos.Filename), pos.Line)
-		}
-		part := fmt.Sprintf("%.0f %% in %s", 100*h.Share, where)
-		if why := o.notReduced(h); why != "" {
-			part += ", whose " + why
-		}
-		parts = append(parts, part)
+		parts = append(parts, fmt.Sprintf("%.0f %% in %s", 100*h.Share, o.stepwiseIn(h.Fn)))
 	}
 	return fmt.Sprintf("the interpreter ran %.3g SSA instructions at P = %d, loops that are not reduced running step by step: %s (predict loops says more)",
 		float64(steps), p, strings.Join(parts, "; "))
+}
+
+// stepwiseIn names fn as region IDs do, with its position and why its
+// loops are not reduced: where a rank runs step by step.
+func (o *Oracle) stepwiseIn(fn *ssa.Function) string {
+	where := fn.String()
+	if f := o.user[fn]; f != nil {
+		where = f.Name
+	}
+	if pos := fn.Prog.Fset.Position(fn.Pos()); pos.IsValid() {
+		where += fmt.Sprintf(" (%s:%d)", filepath.Base(pos.Filename), pos.Line)
+	}
+	if why := o.notReduced(interpreter.HotSpot{Fn: fn}); why != "" {
+		where += ", whose " + why
+	}
+	return where
 }
 
 // notReduced names the loops of the hot spot's function that are not
@@ -93,17 +98,7 @@ func (o *Oracle) slowSimulation(p int, maxSteps int64) func(rank int, steps int6
 		if o.slowSaid.Swap(true) {
 			return
 		}
-		where := in.String()
-		if f := o.user[in]; f != nil {
-			where = f.Name
-		}
-		if pos := in.Prog.Fset.Position(in.Pos()); pos.IsValid() {
-			where += fmt.Sprintf(" (%s:%d)", filepath.Base(pos.Filename), pos.Line)
-		}
-		if why := o.notReduced(interpreter.HotSpot{Fn: in}); why != "" {
-			where += ", whose " + why
-		}
 		o.logf("P = %d: rank %d has run %.3g SSA instructions step by step, now in %s: this prediction may take minutes, and gives up at %.3g per rank (--max-steps)",
-			p, rank, float64(steps), where, float64(maxSteps))
+			p, rank, float64(steps), o.stepwiseIn(in), float64(maxSteps))
 	}
 }

@@ -76,6 +76,7 @@ type Oracle struct {
 	// simulation said it runs long (slowSimulation).
 	logf     func(string, ...any)
 	slowSaid atomic.Bool
+	mpiSites map[mpiSiteKey]*profiler.MPISite // prof.MPI by site and operation
 }
 
 // NewOracle derives block costs, branch frequencies and reduced nests from
@@ -88,6 +89,15 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},
 		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{},
 		sharedExit: map[*ssa.BasicBlock]string{}, loopExit: map[*ssa.BasicBlock]loopExit{}}
+	// Asked at every Bcast a rank makes (SiteData): looked up, not
+	// searched.
+	o.mpiSites = make(map[mpiSiteKey]*profiler.MPISite, len(prof.MPI))
+	for i := range prof.MPI {
+		s := &prof.MPI[i]
+		if k := (mpiSiteKey{s.Site, s.Op}); o.mpiSites[k] == nil {
+			o.mpiSites[k] = s
+		}
+	}
 	regions := map[string]*model.Region{}
 	for _, f := range mp.Funcs {
 		o.user[f.SSA] = f
@@ -697,10 +707,8 @@ func blockPos(b *ssa.BasicBlock) token.Pos {
 // SiteBytes implements interpreter.SiteSizer: the mean payload per call of
 // the profile's MPI calls at site of operation op.
 func (o *Oracle) SiteBytes(site, op string) (float64, bool) {
-	for _, s := range o.prof.MPI {
-		if s.Site == site && s.Op == op && s.Calls > 0 && s.Bytes > 0 {
-			return float64(s.Bytes) / float64(s.Calls), true
-		}
+	if s := o.mpiSites[mpiSiteKey{site, op}]; s != nil && s.Calls > 0 && s.Bytes > 0 {
+		return float64(s.Bytes) / float64(s.Calls), true
 	}
 	return 0, false
 }
@@ -708,13 +716,15 @@ func (o *Oracle) SiteBytes(site, op string) (float64, bool) {
 // SiteData implements interpreter.SiteDataer: the payload every call of
 // the profile's MPI call site of operation op carried.
 func (o *Oracle) SiteData(site, op string) ([]byte, bool) {
-	for _, s := range o.prof.MPI {
-		if s.Site == site && s.Op == op && len(s.Data) > 0 {
-			return s.Data, true
-		}
+	if s := o.mpiSites[mpiSiteKey{site, op}]; s != nil && len(s.Data) > 0 {
+		return s.Data, true
 	}
 	return nil, false
 }
+
+// mpiSiteKey names one of the profile's MPI call sites (Site, Op), which
+// the profile lists once each.
+type mpiSiteKey struct{ site, op string }
 
 // CopyCost implements interpreter.CopyCoster: a copy statement the
 // profiler timed and counted (kind copy) costs its profiled time per

@@ -249,15 +249,8 @@ func smallRankTable(root *loopnest.Loop) func(interpreter.Binder) bool {
 		return nil
 	}
 	return func(bind interpreter.Binder) bool {
-		iters, err := loopnest.IterationsOwn(root, binderEnv{bind})
-		if err != nil {
-			return false
-		}
-		total := int64(0)
-		for _, n := range iters {
-			total += n
-		}
-		return total <= smallNest
+		n, err := root.Trip.Eval(binderEnv{bind}) // no inner loop: all its iterations
+		return err == nil && n <= smallNest
 	}
 }
 

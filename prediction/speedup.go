@@ -399,13 +399,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 // betweenShare is the share of the ranks' compute done between their
 // first and last MPI operations (1 when they computed nothing).
 func betweenShare(run *interpreter.Run) float64 {
-	total, between := 0.0, 0.0
-	for _, st := range run.Ranks {
-		total += st.Compute
-		if st.Ops >= 2 {
-			between += st.Between
-		}
-	}
+	total, between, _ := phaseCompute(run)
 	if total <= 0 {
 		return 1
 	}
@@ -433,7 +427,17 @@ func lockstepPattern(run *interpreter.Run) string {
 // as far coarser with their default -check, and their predictions at 8
 // and 16 ranks of a 16-core machine 65-86 % short (docs/validation.md).
 func computeStretch(run *interpreter.Run, factor float64) float64 {
-	total, between, gaps := 0.0, 0.0, 0
+	total, between, gaps := phaseCompute(run)
+	if gaps == 0 || factor <= 0 {
+		return total
+	}
+	return between / factor / float64(gaps)
+}
+
+// phaseCompute sums the ranks' compute, and of the ranks with two
+// operations or more the compute between their first and last ones and
+// the gaps between their operations.
+func phaseCompute(run *interpreter.Run) (total, between float64, gaps int) {
 	for _, st := range run.Ranks {
 		total += st.Compute
 		if st.Ops >= 2 {
@@ -441,10 +445,7 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 			gaps += st.Ops - 1
 		}
 	}
-	if gaps == 0 || factor <= 0 {
-		return total
-	}
-	return between / factor / float64(gaps)
+	return total, between, gaps
 }
 
 // simulateAt simulates pl with the oracle's costs; opts says what to

@@ -144,6 +144,12 @@ func timedInPlace(info *types.Info, call *ast.CallExpr) bool {
 	return !stops
 }
 
+// mpiOperation reports whether f is a function of package mpi that
+// communicates: not one of the queries (mpiQueries).
+func mpiOperation(f *types.Func) bool {
+	return f.Pkg() != nil && f.Pkg().Path() == mpiPath && !mpiQueries[f.Name()]
+}
+
 // argCalls says what the arguments of call call, outside function
 // literals: something that never returns (a panic, os.Exit, log.Fatal),
 // an MPI function other than a query.
@@ -160,8 +166,8 @@ func argCalls(info *types.Info, call *ast.CallExpr) (stops, mpi bool) {
 				case *types.Func:
 					if p := obj.Pkg(); p != nil {
 						stops = stops || noReturn[p.Path()+"."+obj.Name()]
-						mpi = mpi || p.Path() == mpiPath && !mpiQueries[obj.Name()]
 					}
+					mpi = mpi || mpiOperation(obj)
 				}
 			}
 			return true

@@ -1066,6 +1066,7 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	if call == nil {
 		return nil
 	}
+	units := fi.argUnits(call, callee)
 	// A library call in the body of an innermost loop is never worth a
 	// timer, and a probe around it would slow the loop: it gets none, and
 	// its count is the loop's iterations (it runs once per iteration when
@@ -1074,7 +1075,7 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	// take time by (a sort of a rank's share each step).
 	if l := fi.leafLoop(); l != nil && callee != nil && !fi.isOwn(callee) && parent == loopBody(l.reg.Node) &&
 		!leavesEarly(loopBody(l.reg.Node), "") && !continues(loopBody(l.reg.Node)) &&
-		(fi.argUnits(call, callee) == "" || !fi.callsMPI(loopBody(l.reg.Node))) {
+		(units == "" || !fi.callsMPI(loopBody(l.reg.Node))) {
 		r := fi.newRegion(t)
 		r.callExpr, r.callee, r.lib = call, callee, true
 		r.derivedFrom, r.derivedMinus, r.noProbe = l.reg.Index, -1, true
@@ -1096,10 +1097,10 @@ func (fi *fileInstr) enterCallStmt(s ast.Stmt, parent ast.Node) func() {
 	k := r.Index
 	stop := fi.siteStop(k)
 	start := fmt.Sprintf("_pc%d := %s.Start(%d); ", k, probeName, k)
-	if n := fi.argUnits(call, callee); n != "" && r.lib {
+	if units != "" { // a library call: argUnits has none for the program's own
 		// The lengths before the call, which may reassign what it sorts.
 		r.units = true
-		start = fmt.Sprintf("_pn%d := int64(%s); %s", k, n, start)
+		start = fmt.Sprintf("_pn%d := int64(%s); %s", k, units, start)
 		stop = fmt.Sprintf("%s.Loop(%d, _pn%d, _pc%d)", probeName, k, k, k)
 	}
 	if declares {

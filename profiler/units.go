@@ -10,9 +10,8 @@ import (
 )
 
 // argUnits is the expression a library call site (call of callee) counts
-// as its
-// iterations: the sum of the lengths of its slice and string arguments
-// (the receiver left out), from which a prediction costs the
+// as its iterations: the sum of the lengths of its slice and string
+// arguments (the receiver left out), from which a prediction costs the
 // call by the lengths it is given (a sort of a rank's share) instead of
 // per call. It is "" for calls of the program's own functions, of a
 // variadic function without "..." (its arguments are packed into a slice
@@ -47,11 +46,11 @@ func HasLength(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	switch t.Underlying().(type) {
+	switch u := t.Underlying().(type) {
 	case *types.Slice:
 		return true
 	case *types.Basic:
-		return t.Underlying().(*types.Basic).Info()&types.IsString != 0
+		return u.Info()&types.IsString != 0
 	}
 	return false
 }
@@ -100,15 +99,16 @@ func (fi *fileInstr) effectFree(e ast.Expr) bool {
 // the profile names it (Region.Callee).
 func LibraryUnits(callee string, iters, execs int64) float64 {
 	n := float64(iters)
-	if execs > 0 && sortsByLength(callee) {
+	if execs > 0 && SortsByLength(callee) {
 		n *= math.Log2(max(n/float64(execs), 2))
 	}
 	return n
 }
 
-// sortsByLength reports whether callee is a comparison sort of the
-// standard library.
-func sortsByLength(callee string) bool {
+// SortsByLength reports whether callee, as the profile names it, is a
+// comparison sort of the standard library: a call costs n log2 n units
+// (LibraryUnits).
+func SortsByLength(callee string) bool {
 	switch callee {
 	case "sort.Sort", "sort.Stable", "sort.Slice", "sort.SliceStable", "sort.Ints", "sort.Float64s", "sort.Strings",
 		"slices.Sort", "slices.SortFunc", "slices.SortStableFunc":
@@ -116,10 +116,6 @@ func sortsByLength(callee string) bool {
 	}
 	return false
 }
-
-// SortsByLength reports whether callee, as the profile names it, is a
-// comparison sort: a call costs n log2 n units (LibraryUnits).
-func SortsByLength(callee string) bool { return sortsByLength(callee) }
 
 // callsMPI reports whether body calls an MPI operation (a query such as
 // Rank aside), outside function literals.
@@ -130,7 +126,7 @@ func (fi *fileInstr) callsMPI(body ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if f, ok := typeutil.Callee(fi.pkg.TypesInfo, n).(*types.Func); ok && f.Pkg() != nil && f.Pkg().Path() == mpiPath && !mpiQueries[f.Name()] {
+			if f, ok := typeutil.Callee(fi.pkg.TypesInfo, n).(*types.Func); ok && mpiOperation(f) {
 				found = true
 			}
 		}
