@@ -115,7 +115,13 @@ func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo
 // opaqueCall charges a call the interpreter does not execute and makes its
 // result, and the memory its arguments reach, unknown.
 func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, ic *instrCode, args []value) {
-	r.charge(libraryTime(ic, args), ic.callLabel)
+	t, guessed := libraryTime(ic, args)
+	if guessed {
+		lc := ic.sized.lib
+		r.assume(in.Pos(), "%s is given data of a length not known here: %.0f elements assumed, %s",
+			lc.Callee, lc.Unknown, lc.Why)
+	}
+	r.charge(t, ic.callLabel)
 	for _, a := range args {
 		havocValue(a)
 	}
@@ -124,16 +130,17 @@ func (r *ssaRank) opaqueCall(f *frame, in *ssa.Call, ic *instrCode, args []value
 
 // libraryTime is the time of a library call given args: by their
 // lengths when the oracle costs the call so (LibraryCoster) and every one
-// is known, else the profiled time per call.
-func libraryTime(ic *instrCode, args []value) float64 {
+// is known; by the length the oracle gives for unknown ones (guessed)
+// when it gives one; else the profiled time per call.
+func libraryTime(ic *instrCode, args []value) (t float64, guessed bool) {
 	lc := ic.sized
-	if lc == nil || lc.args == nil {
-		return ic.callCost
+	if lc == nil || lc.lib.Args == nil {
+		return ic.callCost, false
 	}
 	n := 0.0
-	for _, i := range lc.args {
+	for _, i := range lc.lib.Args {
 		if i >= len(args) {
-			return ic.callCost
+			return ic.callCost, false
 		}
 		v := args[i]
 		if v.k == vIface && v.obj != nil {
@@ -146,13 +153,19 @@ func libraryTime(ic *instrCode, args []value) float64 {
 			n += float64(len(v.str()))
 		case vNil:
 		default:
-			return ic.callCost
+			if lc.lib.Unknown <= 0 {
+				return ic.callCost, false
+			}
+			n, guessed = lc.lib.Unknown, true
+		}
+		if guessed {
+			break
 		}
 	}
-	if lc.nlogn {
+	if lc.lib.NLogN {
 		n *= math.Log2(max(n, 2))
 	}
-	return n * lc.perUnit
+	return n * lc.perUnit, guessed
 }
 
 func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error) {

@@ -80,8 +80,7 @@ type reduction struct {
 type sizedCost struct {
 	perUnit, meanUnits float64
 	label              string
-	args               []int
-	nlogn              bool
+	lib                LibraryCost
 }
 
 // growCode is a Growth with its base as an operand.
@@ -383,8 +382,8 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 				}
 			}
 		} else if lc, ok := s.oracle.(LibraryCoster); ok && ic.callee != nil && !ic.callee.user && !ic.callee.mpi {
-			if per, args, nlogn, ok := lc.LibraryCost(in); ok {
-				ic.sized = &sizedCost{perUnit: per, label: ic.callLabel, args: args, nlogn: nlogn}
+			if c, ok := lc.LibraryCost(in); ok && c.Args != nil {
+				ic.sized = &sizedCost{perUnit: c.PerUnit, label: ic.callLabel, lib: c}
 			}
 		}
 	}

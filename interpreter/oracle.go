@@ -44,14 +44,26 @@ type CopyCoster interface {
 }
 
 // LibraryCoster is implemented by oracles that cost a library call by the
-// lengths of its arguments (a sort of a rank's share of the data): per
-// seconds per element of the arguments args (indices into the call's
-// arguments, slices or strings), or per n log2 n of them when nlogn (a
-// sort). ok is false for a call costed per call (CallCost); a call whose
-// lengths the rank does not know costs CallCost too, the profiled time
-// per call.
+// lengths of its arguments (a sort of a rank's share of the data). ok is
+// false for a call costed per call (CallCost).
 type LibraryCoster interface {
-	LibraryCost(call ssa.CallInstruction) (per float64, args []int, nlogn bool, ok bool)
+	LibraryCost(call ssa.CallInstruction) (c LibraryCost, ok bool)
+}
+
+// LibraryCost is a library call's cost by the lengths of its arguments:
+// PerUnit seconds per element of the arguments Args (indices into the
+// call's arguments, slices or strings), or per n log2 n of them when NLogN
+// (a sort). A call one of whose lengths the rank does not know (a buffer
+// sized by received counts) costs Unknown elements when it is positive,
+// the length that Why says the profile saw at this rank count, else its
+// profiled time per call (CallCost).
+type LibraryCost struct {
+	Callee  string // as the profile names it (slices.Sort)
+	PerUnit float64
+	Args    []int
+	NLogN   bool
+	Unknown float64
+	Why     string
 }
 
 // SiteDataer is implemented by oracles that know the payload every call

@@ -87,7 +87,7 @@ func BenchmarkHeatP1024Replay(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.onNode(oracle.nodeContention(m), 8, 1), p, interpreter.ExecOptions{Args: args})
+	sp, err := interpreter.NewSSAPrograms(mp.SSA, mp.Packages[0], oracle.onNode(oracle.nodeContention(m), 8, 1, p), p, interpreter.ExecOptions{Args: args})
 	if err != nil {
 		b.Fatal(err)
 	}

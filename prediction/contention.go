@@ -2,6 +2,7 @@ package prediction
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/parpredict/parpredict/commmodel"
@@ -12,7 +13,8 @@ import (
 
 // minShare is the share of the program's own time under which a region's
 // own slowdown is not used: its time is too short to time apart from the
-// noise, and the program's mean stands in for it.
+// noise, and the program's mean stands in for it (unless its slowdown
+// gives it that share at k ranks, see regions).
 const minShare = 0.01
 
 // nodeContention is how compute slows down when k ranks compute at once on
@@ -30,6 +32,9 @@ type nodeContention struct {
 	// covered is the share of the program's own time in regions that the
 	// contention runs measured at every k.
 	covered float64
+	// lengths are the runs' lengths per call of library call sites
+	// (profiler.Contention.Lengths), used whatever covered is.
+	lengths *profiler.Contention
 }
 
 // nodeContention returns the node contention of o's program on machine m.
@@ -45,6 +50,9 @@ func newNodeContention(m *commmodel.Machine, prof *profiler.Profile) *nodeConten
 	c := prof.Contention
 	if c == nil || len(c.PPN) < 2 || c.PPN[0] != 1 || !slices.IsSorted(c.PPN) || len(c.Total) != len(c.PPN) {
 		return n
+	}
+	if len(c.Lengths) > 0 {
+		n.lengths = c
 	}
 	total := 0.0
 	for i := range prof.Regions {
@@ -122,14 +130,21 @@ func (n *nodeContention) regions(ids []string, k int) float64 {
 	sum, weight := 0.0, 0.0
 	for _, id := range ids {
 		w := n.share[id]
-		if w < minShare {
-			continue
-		}
 		// A region the runs did not measure slows down as the machine's
 		// table says, not as the rest of the program did.
 		s, ok := n.at(n.c.Regions[id], k)
 		if !ok {
 			s = n.m.ComputeFactor(k)
+		}
+		// A region with little own time takes the program's mean, unless
+		// it is a library call costed per element whose slowdown gives it
+		// a fair share at k ranks: a sort of what an exchange delivered,
+		// sorted data at one rank (0.3 ms of 40) and k sorted runs at k
+		// (6 ms of 25), is slower per element by what its data became,
+		// not by noise. (Other small regions read 5-1000 times slower at
+		// k ranks in the profiles of docs/validation: start-up code.)
+		if w < minShare && !(ok && w*s >= minShare && n.sized(id)) {
+			continue
 		}
 		sum += w * s
 		weight += w
@@ -168,21 +183,73 @@ func (n *nodeContention) at(vals []float64, k int) (float64, bool) {
 	return 0, false
 }
 
+// sized says whether id is a library call site costed by the lengths of
+// its arguments, whose lengths the contention runs kept.
+func (n *nodeContention) sized(id string) bool {
+	if n.lengths == nil {
+		return false
+	}
+	_, ok := n.lengths.Lengths[id]
+	return ok
+}
+
+// length is the mean length per call that library call site id is given
+// at p ranks in the contention runs, which ran the program at each of
+// their rank counts: interpolated between the two nearest counts as a
+// power of the rank count, extrapolated past the largest by the power of
+// the last two (between 1/p and p: a rank's share of the data shrinks at
+// most in proportion). from names the runs it comes from; not ok where a
+// run it needs did not call the site.
+func (n *nodeContention) length(id string, p int) (l float64, from string, ok bool) {
+	if n.lengths == nil || p < 1 {
+		return 0, "", false
+	}
+	vals, ppn := n.lengths.Lengths[id], n.lengths.PPN
+	if len(vals) != len(ppn) {
+		return 0, "", false
+	}
+	i, found := slices.BinarySearch(ppn, p)
+	if found {
+		if vals[i] <= 0 {
+			return 0, "", false
+		}
+		at := fmt.Sprintf("%d ranks", p)
+		if p == 1 {
+			at = "1 rank"
+		}
+		return vals[i], "its mean per call in the profile's run at " + at, true
+	}
+	i = min(max(i, 1), len(ppn)-1)
+	a, b := vals[i-1], vals[i]
+	if a <= 0 || b <= 0 {
+		return 0, "", false
+	}
+	ka, kb := float64(ppn[i-1]), float64(ppn[i])
+	e := max(-1, min(1, math.Log(b/a)/math.Log(kb/ka)))
+	l, how := a*math.Pow(float64(p)/ka, e), "interpolated between"
+	if p > ppn[i] {
+		l, how = b*math.Pow(float64(p)/kb, e), "extrapolated from"
+	}
+	return l, fmt.Sprintf("%s its means per call in the profile's runs at %d and %d ranks (%.0f, %.0f)", how, ppn[i-1], ppn[i], a, b), true
+}
+
 // onNode returns a view of o whose compute times are those of a rank on
 // a node where k ranks compute at once (each region slowed down by its
 // contention), stretched by share >= 1 where they take turns on fewer
-// cores than they are, and scaled to the binary without probes (calib).
-func (o *Oracle) onNode(n *nodeContention, k int, share float64) interpreter.Oracle {
-	if n.c == nil && n.m.ComputeFactor(k)*share*o.calib == 1 {
+// cores than they are, and scaled to the binary without probes (calib),
+// in a run of p ranks in all (the lengths of library calls' data it
+// cannot know).
+func (o *Oracle) onNode(n *nodeContention, k int, share float64, p int) interpreter.Oracle {
+	if n.c == nil && n.lengths == nil && n.m.ComputeFactor(k)*share*o.calib == 1 {
 		return o
 	}
-	return &onNode{o: o, n: n, k: k, share: share, slow: map[string]float64{}, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
+	return &onNode{o: o, n: n, k: k, p: p, share: share, slow: map[string]float64{}, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
 }
 
 type onNode struct {
 	o     *Oracle
 	n     *nodeContention
-	k     int
+	k, p  int
 	share float64
 	slow  map[string]float64 // by region, computed once
 	red   map[*interpreter.Reduction]*interpreter.Reduction
@@ -221,12 +288,17 @@ func (s *onNode) CopyCost(c ssa.CallInstruction) (perElem, meanElems float64, la
 	}
 	return perElem, meanElems, label, ok
 }
-func (s *onNode) LibraryCost(c ssa.CallInstruction) (per float64, args []int, nlogn bool, ok bool) {
-	per, args, nlogn, ok = s.o.LibraryCost(c)
-	if ok {
-		per *= s.factor(s.o.CallRegion(c))
+func (s *onNode) LibraryCost(c ssa.CallInstruction) (interpreter.LibraryCost, bool) {
+	lc, ok := s.o.LibraryCost(c)
+	if !ok {
+		return lc, false
 	}
-	return per, args, nlogn, ok
+	id := s.o.CallRegion(c)
+	lc.PerUnit *= s.factor(id)
+	if l, from, ok := s.n.length(id, s.p); ok {
+		lc.Unknown, lc.Why = l, from
+	}
+	return lc, true
 }
 func (s *onNode) slowSimulation(p int, maxSteps int64) func(rank int, steps int64, in *ssa.Function) {
 	return s.o.slowSimulation(p, maxSteps)

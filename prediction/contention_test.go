@@ -80,6 +80,77 @@ func TestNodeContention(t *testing.T) {
 	}
 }
 
+// TestLengthsFromContentionRuns checks the length a library call is
+// assumed to be given at p ranks where the rank cannot know it: the
+// contention runs' mean per call at p, else a power of the rank count
+// through the two nearest runs, growing at most in proportion.
+func TestLengthsFromContentionRuns(t *testing.T) {
+	m := &commmodel.Machine{Name: "test"}
+	prof := &profiler.Profile{Contention: &profiler.Contention{PPN: []int{1, 2, 4}, Total: []float64{1, 1, 1},
+		Lengths: map[string][]float64{
+			"share":    {400, 200, 100},
+			"replica":  {50, 50, 50},
+			"gathered": {10, 1000, 4000},
+			"skipped":  {0, 200, 100},
+		}}}
+	n := newNodeContention(m, prof)
+	for _, tc := range []struct {
+		id   string
+		p    int
+		want float64
+		ok   bool
+		why  string
+	}{
+		{"share", 2, 200, true, "in the profile's run at 2 ranks"},
+		{"share", 1, 400, true, "at 1 rank"},
+		{"share", 3, 400.0 / 3, true, "interpolated between its means per call in the profile's runs at 2 and 4 ranks (200, 100)"},
+		{"share", 16, 25, true, "extrapolated from its means per call in the profile's runs at 2 and 4 ranks"},
+		{"replica", 64, 50, true, "extrapolated"},
+		{"gathered", 8, 8000, true, "extrapolated"}, // grows as 1000 -> 4000, taken as p
+		{"skipped", 1, 0, false, ""},                // not called at one rank
+		{"skipped", 8, 50, true, "extrapolated"},
+		{"missing", 2, 0, false, ""},
+	} {
+		got, why, ok := n.length(tc.id, tc.p)
+		if ok != tc.ok || math.Abs(got-tc.want) > 1e-9*tc.want || !strings.Contains(why, tc.why) {
+			t.Errorf("length(%s, %d) = %v, %q, %v; want %v, %q, %v", tc.id, tc.p, got, why, ok, tc.want, tc.why, tc.ok)
+		}
+	}
+	prof.Contention.Lengths = nil
+	if _, _, ok := newNodeContention(m, prof).length("share", 2); ok {
+		t.Error("a profile without lengths gave one")
+	}
+}
+
+// TestSmallSortKeepsItsSlowdown: a library call costed per element with
+// little own time at one rank (a sort of sorted data) keeps its own
+// slowdown where that gives it a fair share at k ranks (its data is no
+// longer sorted there); other small regions take the program's mean.
+func TestSmallSortKeepsItsSlowdown(t *testing.T) {
+	m := &commmodel.Machine{Name: "test"}
+	prof := &profiler.Profile{
+		Regions: []profiler.Region{
+			{ID: "sort1", Timed: true, OwnNs: 9950},
+			{ID: "sort2", Timed: true, OwnNs: 50},
+			{ID: "startup", Timed: true, OwnNs: 50},
+		},
+		Contention: &profiler.Contention{PPN: []int{1, 2}, Total: []float64{1, 1.1},
+			Regions: map[string][]float64{"sort1": {1, 1.1}, "sort2": {1, 40}, "startup": {1, 40}},
+			Lengths: map[string][]float64{"sort1": {1000, 500}, "sort2": {1000, 500}}},
+	}
+	n := newNodeContention(m, prof)
+	if got := n.regions([]string{"sort2"}, 2); got != 40 {
+		t.Errorf("sort2 at 2 ranks: %v, want its own 40", got)
+	}
+	if got := n.regions([]string{"startup"}, 2); got != 1.1 {
+		t.Errorf("start-up code at 2 ranks: %v, want the program's 1.1", got)
+	}
+	prof.Contention.Regions["sort2"] = []float64{1, 1.5} // 0.75 % of the compute at 2 ranks
+	if got := newNodeContention(m, prof).regions([]string{"sort2"}, 2); got != 1.1 {
+		t.Errorf("sort2 slowed down 1.5 times: %v, want the program's 1.1", got)
+	}
+}
+
 // TestContentionSlowsRegions predicts heat at two ranks on one node with
 // and without contention runs in its profile that say its stencil runs
 // twice as slow with two ranks: the ranks' compute nearly doubles.

@@ -745,17 +745,19 @@ func (o *Oracle) CopyCost(call ssa.CallInstruction) (perElem, meanElems float64,
 // LibraryCost implements interpreter.LibraryCoster: a library call site
 // the profiler timed and whose argument lengths it counted (its Iters)
 // costs its own time per element of those arguments, or per n log2 n of
-// them for a sort (profiler.LibraryUnits).
-func (o *Oracle) LibraryCost(call ssa.CallInstruction) (per float64, args []int, nlogn bool, ok bool) {
+// them for a sort (profiler.LibraryUnits). The length to assume where the
+// rank does not know one depends on the rank count (onNode's).
+func (o *Oracle) LibraryCost(call ssa.CallInstruction) (interpreter.LibraryCost, bool) {
 	pr, found := o.callRegion(call)
 	if !found || !pr.Library || !pr.Timed || pr.Iters <= 0 || pr.Execs <= 0 {
-		return 0, nil, false, false
+		return interpreter.LibraryCost{}, false
 	}
 	c := call.Common()
 	first := 0
 	if c.Signature().Recv() != nil {
 		first = 1 // a method's receiver, which the profiler does not count
 	}
+	var args []int
 	for i := first; i < len(c.Args); i++ {
 		t := c.Args[i].Type()
 		if mi, ok := c.Args[i].(*ssa.MakeInterface); ok {
@@ -766,10 +768,14 @@ func (o *Oracle) LibraryCost(call ssa.CallInstruction) (per float64, args []int,
 		}
 	}
 	if len(args) == 0 {
-		return 0, nil, false, false
+		return interpreter.LibraryCost{}, false
 	}
-	nlogn = profiler.SortsByLength(pr.Callee)
-	return max(pr.OwnNs, 0) * 1e-9 / profiler.LibraryUnits(pr.Callee, pr.Iters, pr.Execs), args, nlogn, true
+	return interpreter.LibraryCost{
+		Callee:  pr.Callee,
+		PerUnit: max(pr.OwnNs, 0) * 1e-9 / profiler.LibraryUnits(pr.Callee, pr.Iters, pr.Execs),
+		Args:    args,
+		NLogN:   profiler.SortsByLength(pr.Callee),
+	}, true
 }
 
 // callRegion is the profile's region of call's statement.

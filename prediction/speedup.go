@@ -340,7 +340,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if share > 1 {
 		return simulateShared(mp, oracle, nc, m, pl, k, share, args, timeline)
 	}
-	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline})
+	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline})
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -356,7 +356,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	for r, st := range run.Ranks {
 		ls.Last[r] = st.Ops
 	}
-	return simulateAt(mp, oracle.onNode(nc, k, share), m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Lockstep: ls})
+	return simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Lockstep: ls})
 }
 
 // simulateShared simulates nodes with more ranks than cores: the ranks of
@@ -372,7 +372,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 		cores[n] = float64(k)
 	}
 	sh := &interpreter.Sharing{Node: pl.Node, Cores: cores}
-	view := oracle.onNode(nc, k, 1)
+	view := oracle.onNode(nc, k, 1, pl.P)
 	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Sharing: sh})
 	if err != nil {
 		return nil, nil, err

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -445,6 +446,53 @@ func TestLibraryCallsFollowTheirLengths(t *testing.T) {
 	}
 	if r := small.Report.Rows[1].Time / small.Report.Rows[0].Time; r < 0.4 || r > 0.65 {
 		t.Errorf("P = 2 is predicted %.2f times P = 1's time, want about 0.5", r)
+	}
+}
+
+// TestUnknownLengthsFollowContentionRuns: each rank of recvsort sorts
+// what an Alltoallv delivers, a buffer sized by counts the ranks
+// exchange, whose length the interpreter cannot know. Without the
+// contention runs' lengths the sort cost its profiled time per call at
+// every P (the whole input's sort on every rank); with them it costs the
+// share the runs saw, so P = 4 takes about a quarter of P = 1's time.
+func TestUnknownLengthsFollowContentionRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	out := filepath.Join(t.TempDir(), "p.json")
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/recvsort", ProfilePPN: []int{1, 2},
+		NP: []int{1, 4, 8}, Machine: "ib-qdr", ProfileOut: out}
+	pred, err := Speedup(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := pred.Report.Rows
+	if r := rows[1].Time / rows[0].Time; r > 0.4 {
+		t.Errorf("P = 4 is predicted %.2f times P = 1's time, want about 0.25", r)
+	}
+	if !slices.ContainsFunc(pred.Assumptions, func(a interpreter.Assumption) bool {
+		return strings.Contains(a.What, "slices.Sort is given data of a length not known here: 25000 elements assumed, extrapolated")
+	}) {
+		t.Errorf("no assumption on the sort's length at P = 8: %v", pred.Assumptions)
+	}
+
+	// The same profile without the lengths (as revision 3 made it).
+	prof, err := profiler.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof.Contention.Lengths = nil
+	old := filepath.Join(t.TempDir(), "old.json")
+	if err := prof.Save(old); err != nil {
+		t.Fatal(err)
+	}
+	opts.Profile = old
+	before, err := Speedup(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := before.Report.Rows[1].Time / before.Report.Rows[0].Time; r < 0.6 {
+		t.Errorf("without the lengths P = 4 is predicted %.2f times P = 1's time, want the whole sort on every rank", r)
 	}
 }
 

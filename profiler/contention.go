@@ -27,10 +27,18 @@ import (
 // The k ranks are goroutines of one process (the default mpi backend), so
 // they share the node's caches and memory bus as k MPI processes would;
 // they do not pay separate address spaces. See docs/profiler.md.
+//
+// Lengths holds, for each timed library call site costed by the lengths
+// of its arguments, the mean length per call at each k (0: not called):
+// the runs are the program at k ranks, so this is how a rank's share of
+// the data shrinks (or not) with the rank count, which the prediction
+// assumes where it cannot know the length (a buffer sized by received
+// counts).
 type Contention struct {
 	PPN     []int                `json:"ppn"`
 	Total   []float64            `json:"total"`
 	Regions map[string][]float64 `json:"regions"`
+	Lengths map[string][]float64 `json:"lengths,omitempty"`
 }
 
 // add appends the slowdowns of run a against base.
@@ -48,6 +56,16 @@ func (c *Contention) add(base, a *aggregator) {
 			s = (a.own[k] / wa[k]) / (base.own[k] / wb[k])
 		}
 		c.Regions[r.ID] = append(c.Regions[r.ID], s)
+		if r.units {
+			n := 0.0
+			if it, e := a.rc(k).Iters, a.execs[k]; it > 0 && e > 0 {
+				n = float64(it) / float64(e)
+			}
+			if c.Lengths == nil {
+				c.Lengths = map[string][]float64{}
+			}
+			c.Lengths[r.ID] = append(c.Lengths[r.ID], n)
+		}
 		if s > 0 {
 			sumA += s * base.own[k]
 			sumB += base.own[k]

@@ -111,15 +111,27 @@ func (p *Profile) check() error {
 				return fmt.Errorf("contention.total[%d] = %g is negative", i, c.Total[i])
 			}
 		}
-		for _, id := range slices.Sorted(maps.Keys(c.Regions)) {
-			v := c.Regions[id]
-			if len(v) != len(c.PPN) {
-				return fmt.Errorf("contention.regions[%s]: %d ratios for %d ppn", id, len(v), len(c.PPN))
-			}
-			for i, x := range v {
-				if x < 0 {
-					return fmt.Errorf("contention.regions[%s][%d] = %g is negative", id, i, x)
-				}
+		if err := checkPerPPN("regions", "ratios", c.Regions, len(c.PPN)); err != nil {
+			return err
+		}
+		if err := checkPerPPN("lengths", "lengths", c.Lengths, len(c.PPN)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPerPPN checks a contention table keyed by region: one
+// non-negative number per rank count.
+func checkPerPPN(field, what string, rows map[string][]float64, n int) error {
+	for _, id := range slices.Sorted(maps.Keys(rows)) {
+		v := rows[id]
+		if len(v) != n {
+			return fmt.Errorf("contention.%s[%s]: %d %s for %d ppn", field, id, len(v), what, n)
+		}
+		for i, x := range v {
+			if !(x >= 0) {
+				return fmt.Errorf("contention.%s[%s][%d] = %g is negative", field, id, i, x)
 			}
 		}
 	}

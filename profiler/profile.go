@@ -26,9 +26,12 @@ const (
 	// revision 3 (2026-11-26) a library call statement did not count the
 	// lengths of its arguments (its Iters), and was costed per call
 	// whatever the rank's share of the data, and what Bcast call sites
-	// broadcast was not kept (MPISite.Data). A default profile of an
-	// older revision is made again.
-	Probes = 3
+	// broadcast was not kept (MPISite.Data); before revision 4
+	// (2026-11-27) the contention runs did not keep those lengths at each
+	// rank count (Contention.Lengths), and a call given data of a length
+	// the prediction cannot know cost its time per call at the profiled
+	// rank count. A default profile of an older revision is made again.
+	Probes = 4
 )
 
 // Profile is the content of a profile file: the measured numbers of every

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -220,7 +221,7 @@ func TestProfileCopies(t *testing.T) {
 		t.Skip("runs the program several times")
 	}
 	dir := tempModule(t, "copies")
-	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "100000", "-steps", "10"}, Repeat: 1})
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "100000", "-steps", "10"}, Repeat: 1, PPN: []int{1, 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,7 +481,7 @@ func TestProfileLibraryUnits(t *testing.T) {
 		t.Skip("runs the program several times")
 	}
 	dir := tempModule(t, "libunits")
-	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "100000", "-steps", "10"}, Repeat: 1})
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "100000", "-steps", "10"}, Repeat: 1, PPN: []int{1, 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -505,6 +506,14 @@ func TestProfileLibraryUnits(t *testing.T) {
 		}
 		if r.Iters != tc.units {
 			t.Errorf("%s: %d units, want %d", tc.callee, r.Iters, tc.units)
+		}
+		// The contention runs keep the mean length per call at each rank
+		// count where the run counts them (every rank sorts half its u).
+		got, kept := p.Contention.Lengths[r.ID]
+		if want := float64(tc.units) / 10; tc.units > 0 && (!kept || !slices.Equal(got, []float64{want, want})) {
+			t.Errorf("%s: lengths at 1 and 2 ranks %v, want %v at both", tc.callee, got, want)
+		} else if tc.units == 0 && kept {
+			t.Errorf("%s: lengths %v kept for a call whose lengths are not counted", tc.callee, got)
 		}
 	}
 	if got, want := LibraryUnits("slices.Sort", 8000, 10), 8000*math.Log2(800); got != want {
