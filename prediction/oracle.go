@@ -594,8 +594,19 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		}
 	}
 	o.note(o.mp.Fset, branchPos(b), "branch without profile data: taken half the time")
+	if np := max(o.prof.Meta.NP, 1); np < 2 {
+		o.notesMu.Lock()
+		o.notes[unreachedHint] = true
+		o.notesMu.Unlock()
+	}
 	return 0.5, true
 }
+
+// unreachedHint is the note that goes with branches without profile data
+// when the profile was made at one rank: code that runs only with more
+// ranks (a merge after a recursive split, an exchange) is never reached
+// there, and a profile at two ranks reaches it.
+const unreachedHint = "branches without profile data are in code the profiled run (1 rank) never reached: if it runs only with more ranks (an exchange, the merges of a recursive split), profile with 2 (predict profile --np 2; predict speedup and validate profile at the smallest --np)"
 
 // enclosingLoop is the innermost loop region around r, nil if none.
 func enclosingLoop(r *model.Region) *model.Region {

@@ -56,7 +56,7 @@ func TestRepredict(t *testing.T) {
 		var rep struct {
 			Program string
 			Args    []string
-			Rows []struct {
+			Rows    []struct {
 				P         int
 				Actual    float64
 				Predicted float64

@@ -496,6 +496,33 @@ func TestUnknownLengthsFollowContentionRuns(t *testing.T) {
 	}
 }
 
+// TestUnreachedBranchesHint: a branch on exchanged data that runs only
+// with two ranks or more has no profile data in a profile made at one
+// rank, and the notes say how to get it; profiled at two ranks (the
+// smallest predicted), it has.
+func TestUnreachedBranchesHint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	for _, tc := range []struct {
+		np   []int
+		hint bool
+	}{{[]int{1, 2}, true}, {[]int{2, 4}, false}} {
+		pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/onlymany",
+			NP: tc.np, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(pred.Notes, "\n")
+		if got := slices.Contains(pred.Notes, unreachedHint); got != tc.hint {
+			t.Errorf("--np %v: hint %v, want %v: %s", tc.np, got, tc.hint, notes)
+		}
+		if got := strings.Contains(notes, "branch without profile data"); got != tc.hint {
+			t.Errorf("--np %v: branch without profile data noted %v, want %v: %s", tc.np, got, tc.hint, notes)
+		}
+	}
+}
+
 // TestConvergenceLoopIsNoted: cg's iteration stops on a residual the
 // interpreter does not know, so it repeats the profile's iteration count;
 // predicted with other arguments, the notes say how many and from which.
