@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/interpreter"
@@ -32,8 +33,9 @@ type nodeContention struct {
 	// covered is the share of the program's own time in regions that the
 	// contention runs measured at every k.
 	covered float64
-	// lengths are the runs' lengths per call of library call sites
-	// (profiler.Contention.Lengths), used whatever covered is.
+	// lengths are the runs' lengths per call of library call sites and
+	// trips per entry of loops (profiler.Contention.Lengths, Trips), used
+	// whatever covered is.
 	lengths *profiler.Contention
 }
 
@@ -51,17 +53,19 @@ func newNodeContention(m *commmodel.Machine, prof *profiler.Profile) *nodeConten
 	if c == nil || len(c.PPN) < 2 || c.PPN[0] != 1 || !slices.IsSorted(c.PPN) || len(c.Total) != len(c.PPN) {
 		return n
 	}
-	if len(c.Lengths) > 0 {
+	if len(c.Lengths) > 0 || len(c.Trips) > 0 {
 		n.lengths = c
 	}
+	// Shares of the profiled run's own time: regions it never reached
+	// (numbers from a contention run, Ranks) have none.
 	total := 0.0
 	for i := range prof.Regions {
-		if r := &prof.Regions[i]; r.Timed && r.OwnNs > 0 {
+		if r := &prof.Regions[i]; r.Timed && r.OwnNs > 0 && r.Ranks == 0 {
 			total += r.OwnNs
 		}
 	}
 	for i := range prof.Regions {
-		if r := &prof.Regions[i]; r.Timed && r.OwnNs > 0 && total > 0 {
+		if r := &prof.Regions[i]; r.Timed && r.OwnNs > 0 && r.Ranks == 0 && total > 0 {
 			n.share[r.ID] = r.OwnNs / total
 		}
 	}
@@ -194,43 +198,79 @@ func (n *nodeContention) sized(id string) bool {
 }
 
 // length is the mean length per call that library call site id is given
-// at p ranks in the contention runs, which ran the program at each of
-// their rank counts: interpolated between the two nearest counts as a
-// power of the rank count, extrapolated past the largest by the power of
-// the last two (between 1/p and p: a rank's share of the data shrinks at
-// most in proportion). from names the runs it comes from; not ok where a
-// run it needs did not call the site.
+// at p ranks in the contention runs (perRank); from names the runs it
+// comes from; not ok where a run it needs did not call the site.
 func (n *nodeContention) length(id string, p int) (l float64, from string, ok bool) {
-	if n.lengths == nil || p < 1 {
+	if n.lengths == nil {
 		return 0, "", false
 	}
-	vals, ppn := n.lengths.Lengths[id], n.lengths.PPN
-	if len(vals) != len(ppn) {
+	return perRank(n.lengths.Lengths[id], n.lengths.PPN, p)
+}
+
+// trips is loop id's mean iterations per entry at p ranks in the
+// contention runs (perRank).
+func (n *nodeContention) trips(id string, p int) (t float64, from string, ok bool) {
+	if n.lengths == nil {
 		return 0, "", false
 	}
-	i, found := slices.BinarySearch(ppn, p)
-	if found {
-		if vals[i] <= 0 {
-			return 0, "", false
+	return perRank(n.lengths.Trips[id], n.lengths.PPN, p)
+}
+
+// tripsNote says that loop id's iterations per entry follow the
+// contention runs' trips, and what they were.
+func (n *nodeContention) tripsNote(id string) string {
+	var at []string
+	for i, k := range n.lengths.PPN {
+		if v := n.lengths.Trips[id][i]; v > 0 {
+			at = append(at, fmt.Sprintf("%.4g at %d", v, k))
 		}
+	}
+	return fmt.Sprintf("loop %s exits on data the interpreter does not know: its iterations per entry at each rank count follow the profile's --ppn runs (%s ranks; a power of the rank count between and past them)", id, strings.Join(at, ", "))
+}
+
+// perRank is a count per call or per entry at p ranks from the contention
+// runs' row of means at their rank counts ppn (the runs ran the program
+// at each; 0 where a run had none): the run's at p itself, else
+// interpolated between the two nearest runs that had one as a power of
+// the rank count, or extrapolated past the largest by the power of the
+// last two (between 1/p and p: a rank's share of the data shrinks at most
+// in proportion), or, where only one run had one (code that runs only
+// with more ranks, seen at two), in proportion to 1/p, as a rank's share
+// of the data does. from says which; not ok below the smallest run that
+// had one.
+func perRank(vals []float64, ppn []int, p int) (v float64, from string, ok bool) {
+	if len(vals) != len(ppn) || p < 1 {
+		return 0, "", false
+	}
+	var ks []int
+	var vs []float64
+	for i, x := range vals {
+		if x > 0 {
+			ks, vs = append(ks, ppn[i]), append(vs, x)
+		}
+	}
+	i, found := slices.BinarySearch(ks, p)
+	switch {
+	case found:
 		at := fmt.Sprintf("%d ranks", p)
 		if p == 1 {
 			at = "1 rank"
 		}
-		return vals[i], "its mean per call in the profile's run at " + at, true
-	}
-	i = min(max(i, 1), len(ppn)-1)
-	a, b := vals[i-1], vals[i]
-	if a <= 0 || b <= 0 {
+		return vs[i], "its mean in the profile's run at " + at, true
+	case i == 0:
 		return 0, "", false
+	case len(ks) == 1:
+		return vs[0] * float64(ks[0]) / float64(p), fmt.Sprintf("from its mean in the profile's run at %d ranks (%.0f), the only run that had one, in proportion to 1/P", ks[0], vs[0]), true
 	}
-	ka, kb := float64(ppn[i-1]), float64(ppn[i])
+	i = min(i, len(ks)-1)
+	a, b := vs[i-1], vs[i]
+	ka, kb := float64(ks[i-1]), float64(ks[i])
 	e := max(-1, min(1, math.Log(b/a)/math.Log(kb/ka)))
-	l, how := a*math.Pow(float64(p)/ka, e), "interpolated between"
-	if p > ppn[i] {
-		l, how = b*math.Pow(float64(p)/kb, e), "extrapolated from"
+	v, how := a*math.Pow(float64(p)/ka, e), "interpolated between"
+	if p > ks[i] {
+		v, how = b*math.Pow(float64(p)/kb, e), "extrapolated from"
 	}
-	return l, fmt.Sprintf("%s its means per call in the profile's runs at %d and %d ranks (%.0f, %.0f)", how, ppn[i-1], ppn[i], a, b), true
+	return v, fmt.Sprintf("%s its means in the profile's runs at %d and %d ranks (%.0f, %.0f)", how, ks[i-1], ks[i], a, b), true
 }
 
 // onNode returns a view of o whose compute times are those of a rank on
@@ -273,7 +313,35 @@ func (s *onNode) BlockCost(b *ssa.BasicBlock) float64 {
 	}
 	return s.factor(s.o.BlockRegion(b)) * c
 }
-func (s *onNode) BranchTaken(b *ssa.BasicBlock) (float64, bool) { return s.o.BranchTaken(b) }
+
+// BranchTaken is the oracle's, except for the exit test of a loop that
+// exits on data: its exit rate is scaled so that the loop runs the
+// iterations per entry the contention runs saw at this rank count (a
+// merge of what a partner sent shortens as the ranks' shares do), where
+// the profile's rate gives those of the profiled rank count.
+func (s *onNode) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
+	p, ok := s.o.BranchTaken(b)
+	e, exit := s.o.loopExit[b]
+	if !ok || !exit || e.iters <= 0 {
+		return p, ok
+	}
+	t, _, found := s.n.trips(e.id, s.p)
+	if !found || math.Abs(t-e.iters) <= 1e-9*e.iters {
+		return p, ok
+	}
+	s.o.notesMu.Lock()
+	s.o.notes[s.n.tripsNote(e.id)] = true
+	s.o.notesMu.Unlock()
+	leave := p
+	if e.stay0 {
+		leave = 1 - p
+	}
+	leave = min(1, leave*e.iters/t)
+	if e.stay0 {
+		return 1 - leave, true
+	}
+	return leave, true
+}
 func (s *onNode) CallCost(c ssa.CallInstruction) float64 {
 	t := s.o.CallCost(c)
 	if t == 0 {

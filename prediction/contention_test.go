@@ -92,6 +92,7 @@ func TestLengthsFromContentionRuns(t *testing.T) {
 			"replica":  {50, 50, 50},
 			"gathered": {10, 1000, 4000},
 			"skipped":  {0, 200, 100},
+			"once":     {0, 0, 300},
 		}}}
 	n := newNodeContention(m, prof)
 	for _, tc := range []struct {
@@ -103,13 +104,15 @@ func TestLengthsFromContentionRuns(t *testing.T) {
 	}{
 		{"share", 2, 200, true, "in the profile's run at 2 ranks"},
 		{"share", 1, 400, true, "at 1 rank"},
-		{"share", 3, 400.0 / 3, true, "interpolated between its means per call in the profile's runs at 2 and 4 ranks (200, 100)"},
-		{"share", 16, 25, true, "extrapolated from its means per call in the profile's runs at 2 and 4 ranks"},
+		{"share", 3, 400.0 / 3, true, "interpolated between its means in the profile's runs at 2 and 4 ranks (200, 100)"},
+		{"share", 16, 25, true, "extrapolated from its means in the profile's runs at 2 and 4 ranks"},
 		{"replica", 64, 50, true, "extrapolated"},
 		{"gathered", 8, 8000, true, "extrapolated"}, // grows as 1000 -> 4000, taken as p
 		{"skipped", 1, 0, false, ""},                // not called at one rank
 		{"skipped", 8, 50, true, "extrapolated"},
 		{"missing", 2, 0, false, ""},
+		{"once", 8, 150, true, "the only run that had one, in proportion to 1/P"},
+		{"once", 2, 0, false, ""}, // below the run that had one
 	} {
 		got, why, ok := n.length(tc.id, tc.p)
 		if ok != tc.ok || math.Abs(got-tc.want) > 1e-9*tc.want || !strings.Contains(why, tc.why) {

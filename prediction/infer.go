@@ -26,6 +26,9 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		return nil
 	}
 	np := max(o.prof.Meta.NP, 1)
+	if pr.Ranks > 0 {
+		np = pr.Ranks // numbers from a contention run (code the profiled run never reached)
+	}
 	target := pr.Trips.Mean
 	if np > 1 && len(pr.RankTrips) > 0 {
 		target = pr.RankTrips[0].Mean

@@ -429,6 +429,7 @@ func (o *Oracle) testBranches(f *model.Func, blocks []*ssa.BasicBlock) {
 type loopExit struct {
 	id    string
 	iters float64
+	stay0 bool // the test's first successor is in the loop
 }
 
 // loopBranches sets the probabilities of loop r's exit tests.
@@ -450,7 +451,7 @@ func (o *Oracle) loopBranches(id string, r *model.Region) {
 		}
 		exits++
 		if pr.Execs > 0 {
-			o.loopExit[b] = loopExit{id: id, iters: float64(pr.Iters) / float64(pr.Execs)}
+			o.loopExit[b] = loopExit{id: id, iters: float64(pr.Iters) / float64(pr.Execs), stay0: in[b.Succs[0]]}
 		}
 		if counted[b] {
 			continue

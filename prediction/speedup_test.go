@@ -523,6 +523,62 @@ func TestUnreachedBranchesHint(t *testing.T) {
 	}
 }
 
+// TestExitRatesFollowContentionTrips: pairmerge's merge runs only with
+// two ranks or more and exits on data the interpreter does not know (how
+// many numbers each rank kept). Its profile at one rank has its numbers
+// from the contention run at two ranks, where each entry ran about 2n/2
+// iterations; at four ranks the runs saw half that, and the exit tests'
+// rate doubles there, so the merge runs as the runs at four ranks did.
+func TestExitRatesFollowContentionTrips(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	out := filepath.Join(t.TempDir(), "p.json")
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/pairmerge", Args: []string{"-n", "40000"},
+		ProfilePPN: []int{1, 2, 4}, NP: []int{1, 2, 4, 8}, Machine: "ib-qdr", ProfileOut: out}
+	pred, err := Speedup(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(pred.Notes, "\n")
+	if strings.Count(notes, "its iterations per entry at each rank count follow the profile's --ppn runs (4e+04 at 2, 2e+04 at 4 ranks") != 1 {
+		t.Errorf("notes: %s", notes)
+	}
+	opts.Profile = out
+	_, oracle, err := prepare(context.Background(), opts, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc := oracle.nodeContention(m)
+	exits := 0
+	for b, e := range oracle.loopExit {
+		if pr, _ := oracle.region(e.id); pr.Ranks != 2 {
+			continue
+		}
+		exits++
+		leave := func(p int) float64 {
+			q, _ := oracle.onNode(nc, p, 1, p).BranchTaken(b)
+			if e.stay0 {
+				return 1 - q
+			}
+			return q
+		}
+		if r := leave(4) / leave(2); r < 1.98 || r > 2.02 {
+			t.Errorf("%s: exit rate at 4 ranks %.3g times that at 2, want 2", e.id, r)
+		}
+		if r := leave(2) / leave(1); r != 1 {
+			t.Errorf("%s: exit rate at 2 ranks %.3g times the profile's (a rank count the runs did not enter it at), want 1", e.id, r)
+		}
+	}
+	if exits != 2 {
+		t.Errorf("%d exit tests of loops from the run at 2 ranks, want the merge's 2", exits)
+	}
+}
+
 // TestConvergenceLoopIsNoted: cg's iteration stops on a residual the
 // interpreter does not know, so it repeats the profile's iteration count;
 // predicted with other arguments, the notes say how many and from which.

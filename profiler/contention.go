@@ -34,11 +34,16 @@ import (
 // the data shrinks (or not) with the rank count, which the prediction
 // assumes where it cannot know the length (a buffer sized by received
 // counts).
+//
+// Trips holds, for each loop, its mean iterations per entry at each k (0:
+// not entered): how a loop that exits on data (a merge of what a partner
+// sent) shortens or not with the rank count.
 type Contention struct {
 	PPN     []int                `json:"ppn"`
 	Total   []float64            `json:"total"`
 	Regions map[string][]float64 `json:"regions"`
 	Lengths map[string][]float64 `json:"lengths,omitempty"`
+	Trips   map[string][]float64 `json:"trips,omitempty"`
 }
 
 // add appends the slowdowns of run a against base.
@@ -48,6 +53,16 @@ func (c *Contention) add(base, a *aggregator) {
 	var sumA, sumB float64
 	for _, r := range in.Regions {
 		k := r.Index
+		if r.Kind == Loop {
+			n := 0.0
+			if rc := a.rc(k); rc.Execs > 0 {
+				n = float64(rc.Iters) / float64(rc.Execs)
+			}
+			if c.Trips == nil {
+				c.Trips = map[string][]float64{}
+			}
+			c.Trips[r.ID] = append(c.Trips[r.ID], n)
+		}
 		if !plan.timed[k] {
 			continue
 		}

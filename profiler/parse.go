@@ -117,6 +117,9 @@ func (p *Profile) check() error {
 		if err := checkPerPPN("lengths", "lengths", c.Lengths, len(c.PPN)); err != nil {
 			return err
 		}
+		if err := checkPerPPN("trips", "trip means", c.Trips, len(c.PPN)); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -30,8 +30,11 @@ const (
 	// (2026-11-27) the contention runs did not keep those lengths at each
 	// rank count (Contention.Lengths), and a call given data of a length
 	// the prediction cannot know cost its time per call at the profiled
-	// rank count. A default profile of an older revision is made again.
-	Probes = 4
+	// rank count; before revision 5 (2026-11-27) regions and MPI call
+	// sites the profiled run never reached had no numbers even where a
+	// contention run reached them (Region.Ranks). A default profile of an
+	// older revision is made again.
+	Probes = 5
 )
 
 // Profile is the content of a profile file: the measured numbers of every
@@ -149,6 +152,10 @@ type Region struct {
 	Callee    string     `json:"callee,omitempty"`    // calls
 	Library   bool       `json:"library,omitempty"`   // calls of functions outside the program
 	Rank      bool       `json:"rank,omitempty"`      // function literal run by every rank
+	// Ranks is set where the profiled run never reached the region and
+	// its numbers come from the contention run with that many ranks
+	// (fillUnreached): code that runs only with more ranks.
+	Ranks int `json:"ranks,omitempty"`
 }
 
 // Trips are trip-count statistics of a loop over its entries.
@@ -191,6 +198,9 @@ type MPISite struct {
 	// prediction whose interpreter cannot know them (BcastData).
 	Data   []byte `json:"data,omitempty"`
 	Region string `json:"region,omitempty"` // timed region holding the call; empty: folded into callers
+	// Ranks is set where the profiled run never called the site and its
+	// numbers come from the contention run with that many ranks.
+	Ranks int `json:"ranks,omitempty"`
 }
 
 // Load reads and checks a profile file.

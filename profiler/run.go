@@ -295,15 +295,18 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			}
 		}
 		var base *aggregator
+		runs := make([]*aggregator, len(opts.PPN))
 		for i := range opts.PPN {
-			a := &aggregator{in: in, plan: plan, m: *fastest[i], costs: *timed.counts.Costs}
+			a := &aggregator{in: in, plan: plan, m: *fastest[i], costs: *timed.counts.Costs, root: moduleRoot(prog)}
 			a.run()
 			if base == nil {
 				base = a
 			}
 			c.add(base, a)
+			runs[i] = a
 		}
 		p.Contention = c
+		p.fillUnreached(opts.PPN, runs)
 	}
 	return p, nil
 }

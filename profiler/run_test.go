@@ -476,6 +476,54 @@ func TestProfileCallsInExpressions(t *testing.T) {
 // they are given as their iterations (LibraryUnits prices them by it), but
 // not when an argument has effects or a variadic call packs its
 // arguments.
+// TestUnreachedRegionsFromContentionRuns: pairmerge merges with a
+// partner only with two ranks or more, so a profile at one rank never
+// reaches the merge; its contention runs do, and the profile takes the
+// merge's numbers, and its exchange's, from the run at two ranks, and
+// keeps every loop's trips per entry at each rank count.
+func TestUnreachedRegionsFromContentionRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := copyModule(t, filepath.Join("..", "prediction", "testdata", "pairmerge"), "pairmerge")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "40000"}, Repeat: 1, PPN: []int{1, 2, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var merge *Region
+	for i := range p.Regions {
+		if r := &p.Regions[i]; r.Kind == Loop && r.Line == 39 {
+			merge = r
+		}
+	}
+	// A merge of two runs of n/P stops when either is used up: a few
+	// iterations short of 2n/P.
+	near := func(got, want float64) bool { return got > 0.99*want && got <= want }
+	if merge == nil || merge.Ranks != 2 || merge.Execs != 2 || merge.Trips == nil || !near(merge.Trips.Mean, 40000) {
+		t.Fatalf("merge loop %+v, want the run at 2 ranks' numbers: 2 entries of about 40000 iterations", merge)
+	}
+	if got := p.Contention.Trips[merge.ID]; len(got) != 3 || got[0] != 0 || !near(got[1], 40000) || !near(got[2], 20000) {
+		t.Errorf("merge's trips per entry at 1, 2, 4 ranks: %v, want about [0 40000 20000]", got)
+	}
+	for _, r := range p.Regions {
+		if r.Ranks != 0 && r.Ranks != 2 || r.Ranks == 0 && r.Execs == 0 && r.Line >= 39 && r.Line <= 47 {
+			t.Errorf("region %s: ranks %d, execs %d: want the merge's arms from the run at 2 ranks", r.ID, r.Ranks, r.Execs)
+		}
+	}
+	sendrecv := 0
+	for _, s := range p.MPI {
+		if s.Op == "Sendrecv" {
+			sendrecv++
+			if s.Ranks != 2 || s.Calls != 2 {
+				t.Errorf("%s %s: ranks %d, calls %d; want the run at 2 ranks' 2 calls", s.Site, s.Op, s.Ranks, s.Calls)
+			}
+		}
+	}
+	if sendrecv != 2 {
+		t.Errorf("%d Sendrecv sites, want 2 from the run at 2 ranks", sendrecv)
+	}
+}
+
 func TestProfileLibraryUnits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program several times")
