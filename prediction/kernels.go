@@ -128,10 +128,26 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 	if len(ss) == 0 {
 		return
 	}
+	// The sites' time is taken over the kernels' iterations in the same
+	// run: a site the profiled run never reached has the numbers of a
+	// contention run (Ranks), comparable only with loops that have them
+	// too (the workers' calls of a farm whose master ran the kernels
+	// itself at one rank).
+	ranks := -1
+	for _, f := range fs {
+		for _, root := range f.Roots {
+			if pr, found := o.region(root.ID); found && pr.Execs > 0 && ranks < 0 {
+				ranks = pr.Ranks
+			}
+		}
+	}
 	own := 0.0
 	for _, s := range ss {
 		if inGroup[s.Func] {
 			continue // a recursive call: its time is its outer site's
+		}
+		if s.Execs > 0 && ranks >= 0 && s.Ranks != ranks {
+			continue
 		}
 		if s.Execs > 0 && !s.Timed {
 			return

@@ -579,6 +579,53 @@ func TestExitRatesFollowContentionTrips(t *testing.T) {
 	}
 }
 
+// TestKernelCalledFromUnreachedCode: selfwork's kernel is called by rank
+// 0 at one rank and by the other ranks at more. A profile at one rank
+// has the other ranks' loop from the contention run at two ranks; the
+// kernel's time, measured in the profiled run, stays with rank 0's calls
+// there (shared with the other run's calls, P = 1 was predicted at half
+// its time) and is charged per call to the others' (left out, P = 2 was
+// predicted at 0.3 % of it). The loop of Barriers that only the other
+// ranks run is not taken from the contention run: it holds MPI calls,
+// whose waiting the run's numbers hold too.
+func TestKernelCalledFromUnreachedCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	out := filepath.Join(t.TempDir(), "p.json")
+	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/selfwork",
+		ProfilePPN: []int{1, 2}, NP: []int{1, 2, 4}, Machine: "ib-qdr", ProfileOut: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof, err := profiler.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := pred.Report.Rows
+	if plain := prof.Totals.PlainBodyNs * 1e-9; rows[0].Time < 0.8*plain || rows[0].Time > 1.25*plain {
+		t.Errorf("P = 1 predicted %.4g s, the program without probes ran %.4g s", rows[0].Time, plain)
+	}
+	if r := rows[1].Time / rows[0].Time; r < 0.8 || r > 1.25 {
+		t.Errorf("P = 2 (one rank does every item) predicted %.2f times P = 1", r)
+	}
+	if r := rows[2].Time / rows[1].Time; r < 0.25 || r > 0.45 {
+		t.Errorf("P = 4 (three ranks share the items) predicted %.2f times P = 2, want about 1/3", r)
+	}
+	for _, r := range prof.Regions {
+		if r.Kind == profiler.Loop && r.Line == 54 && (r.Ranks != 0 || r.Execs != 0) {
+			t.Errorf("the loop of Barriers: ranks %d, execs %d; want it left unreached", r.Ranks, r.Execs)
+		}
+	}
+	filled := false
+	for _, s := range prof.MPI {
+		filled = filled || s.Op == "Barrier" && s.Ranks == 2
+	}
+	if !filled {
+		t.Errorf("no Barrier site from the run at 2 ranks: %+v", prof.MPI)
+	}
+}
+
 // TestConvergenceLoopIsNoted: cg's iteration stops on a residual the
 // interpreter does not know, so it repeats the profile's iteration count;
 // predicted with other arguments, the notes say how many and from which.

@@ -95,7 +95,7 @@ func (z *zones) exclusiveParts(l string, inner []string) ([]weighted, bool) {
 		}
 		busy[r.ID] = true
 		s := 0.0
-		for _, p := range z.parents(r) {
+		for _, p := range z.parents(r, lr.Ranks) {
 			if pr, ok := z.prof.Region(p.id); ok {
 				s += p.weight * in(pr, depth+1)
 			}
@@ -109,6 +109,9 @@ func (z *zones) exclusiveParts(l string, inner []string) ([]weighted, bool) {
 		r := &z.prof.Regions[i]
 		if !r.Timed || r.OwnNs <= 0 {
 			continue // below zero: the probes' calibrated cost over-subtracted, not time
+		}
+		if r.Ranks != 0 && r.Ranks != lr.Ranks {
+			continue // another run's numbers (code the profiled run never reached)
 		}
 		if s := in(r, 0); s > 0 {
 			parts = append(parts, weighted{r.ID, s * r.OwnNs})
@@ -124,18 +127,27 @@ type weighted struct {
 
 // parents are the regions that enclose r: its parent in its function, or
 // for a function's body the sites that call it, each for the share of
-// the calls' time it holds.
-func (z *zones) parents(r *profiler.Region) []weighted {
+// the calls' time it holds. The sites share the body's time with the
+// sites of the same run (Region.Ranks); where the regions are summed for
+// a root of another run (code the profiled run never reached, calling a
+// function it did), that run's sites take the body's time per call, each
+// for its own calls.
+func (z *zones) parents(r *profiler.Region, rootRanks int) []weighted {
 	if r.Parent != "" {
 		return []weighted{{r.Parent, 1}}
 	}
 	if r.Kind != profiler.FuncBody || r.Rank {
 		return nil
 	}
-	var sites []*profiler.Region
+	var sites, others []*profiler.Region
 	for _, id := range z.sites[z.full[r.Func]] {
-		if s, ok := z.prof.Region(id); ok {
+		s, ok := z.prof.Region(id)
+		switch {
+		case !ok:
+		case s.Ranks == r.Ranks:
 			sites = append(sites, s)
+		case s.Ranks == rootRanks:
+			others = append(others, s)
 		}
 	}
 	total, execs := 0.0, int64(0)
@@ -143,7 +155,7 @@ func (z *zones) parents(r *profiler.Region) []weighted {
 		total += s.TotalNs
 		execs += s.Execs
 	}
-	out := make([]weighted, 0, len(sites))
+	out := make([]weighted, 0, len(sites)+len(others))
 	for _, s := range sites {
 		w := 0.0
 		switch {
@@ -153,6 +165,11 @@ func (z *zones) parents(r *profiler.Region) []weighted {
 			w = float64(s.Execs) / float64(execs)
 		}
 		out = append(out, weighted{s.ID, w})
+	}
+	for _, s := range others {
+		if execs > 0 {
+			out = append(out, weighted{s.ID, float64(s.Execs) / float64(execs)})
+		}
 	}
 	return out
 }
