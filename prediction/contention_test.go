@@ -383,3 +383,23 @@ func TestSerialCheckKeepsLockstep(t *testing.T) {
 		t.Errorf("the whole run grew by %.3g s, its loop by %.3g s: the serial check after the last operation was stretched too", grown, loop-freeLoop)
 	}
 }
+
+// TestComputeStretchWeighsRanksByCompute: the grain at which the lockstep
+// table is read is each rank's mean compute between its operations,
+// weighted by that compute. Ranks alike give their common gap; a farm's
+// master, 400 operations with next to nothing between them, leaves its
+// seven workers' 24 us gap as it is (the plain mean of every gap gave 13
+// us, read as ranks losing more than half their cores at 8 ranks).
+func TestComputeStretchWeighsRanksByCompute(t *testing.T) {
+	alike := &interpreter.Run{Ranks: []interpreter.RankStats{{Ops: 11, Between: 1e-3}, {Ops: 11, Between: 1e-3}}}
+	if got := computeStretch(alike, 1); math.Abs(got-1e-4) > 1e-12 {
+		t.Errorf("ranks alike: grain %g, want 1e-4", got)
+	}
+	farm := &interpreter.Run{Ranks: []interpreter.RankStats{{Ops: 401, Between: 1e-5}}}
+	for range 7 {
+		farm.Ranks = append(farm.Ranks, interpreter.RankStats{Ops: 115, Between: 114 * 24e-6})
+	}
+	if got := computeStretch(farm, 2); math.Abs(got-12e-6) > 0.01e-6 {
+		t.Errorf("farm: grain %g, want the workers' 24 us over the factor 2", got)
+	}
+}

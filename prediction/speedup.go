@@ -431,6 +431,18 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 	if gaps == 0 || factor <= 0 {
 		return total
 	}
+	// Each rank's mean gap, weighted by the compute it does between its
+	// operations: a farm's master, hundreds of operations with nothing
+	// between them, does not make its workers' grain finer.
+	weighted := 0.0
+	for _, st := range run.Ranks {
+		if st.Ops >= 2 && st.Between > 0 {
+			weighted += st.Between * st.Between / float64(st.Ops-1)
+		}
+	}
+	if between > 0 {
+		return weighted / between / factor
+	}
 	return between / factor / float64(gaps)
 }
 
