@@ -79,29 +79,37 @@ func (s *sim) computePiece(r *rank) {
 // computing is the number of node n's ranks computing at t, r included.
 // The others have run up to t or blocked before it (virtual-time order),
 // so their compute spans say whether they compute at t; a rank at t with
-// compute left is about to.
+// compute left is about to. A rank polling its requests in a loop of
+// Tests (testUnfinished) spins on its core while it waits, and counts.
 func (c *sharedCompute) computing(r *rank, n int, t float64) int {
 	busy := 1
 	for _, q := range c.onNode[n] {
 		if q == r {
 			continue
 		}
-		if q.computeLeft > 0 && q.clock <= t {
+		if q.computeLeft > 0 && q.clock <= t || q.polling && q.blockedAt <= t {
 			busy++
 			continue
 		}
-		for i := len(q.computing) - 1; i >= 0; i-- {
-			sp := q.computing[i]
-			if sp.end <= t {
-				break
-			}
-			if sp.start <= t {
-				busy++
-				break
-			}
+		if covers(q.computing, t) || covers(q.spinning, t) {
+			busy++
 		}
 	}
 	return busy
+}
+
+// covers says whether one of spans, in time order, holds t.
+func covers(spans []span, t float64) bool {
+	for i := len(spans) - 1; i >= 0; i-- {
+		sp := spans[i]
+		if sp.end <= t {
+			return false
+		}
+		if sp.start <= t {
+			return true
+		}
+	}
+	return false
 }
 
 func (sh *Sharing) check(p int) error {

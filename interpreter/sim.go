@@ -61,6 +61,9 @@ type rank struct {
 	quantum      float64 // of the current stretch
 	computeStart float64 // when the current stretch began
 	computing    []span
+	// spinning are the stretches the rank waited polling its requests
+	// (testUnfinished): a program's own Test loop keeps its core busy.
+	spinning []span
 }
 
 // request is a pending send or receive.
@@ -431,6 +434,9 @@ func (s *sim) answerPoll(r *rank) {
 	if waited := r.clock - r.blockedAt; waited > 0 {
 		s.segment(r, Wait, r.blockedAt, r.clock, r.cur)
 		r.stats.Wait += waited
+		if s.sharing != nil {
+			r.spinning = append(r.spinning, span{r.blockedAt, r.clock})
+		}
 	}
 	r.polled, r.pollAt = append(r.polled[:0], r.pollReq), r.clock
 	q := r.reqs[r.pollReq]

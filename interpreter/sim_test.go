@@ -509,3 +509,25 @@ func TestPollingRoundRobin(t *testing.T) {
 	}
 	near(t, "rank 0's waiting and receive overheads", run.Ranks[0].Wait+run.Ranks[0].Comm, run.Ranks[0].Finish)
 }
+
+// TestPollingRankSpinsOnACore: ranks sharing two cores, one of them
+// polling the others' messages in a loop of Tests, which keeps its core
+// busy as it waits (a program's own loop, not a blocking MPI call): the
+// two workers compute at two thirds of full speed while it polls.
+func TestPollingRankSpinsOnACore(t *testing.T) {
+	const work = 3e-3
+	progs := []Program{&poller{peers: 2, done: make([]bool, 2), left: 2}}
+	for range 2 {
+		progs = append(progs, &script{compute: []float64{work}, ops: []Op{{Kind: OpSend, Peer: 0, Bytes: 8}}})
+	}
+	run, err := Simulate(net1, progs, Options{Sharing: &Sharing{Node: []int{0, 0, 0}, Cores: []float64{2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (Less the first microseconds, while it posts its receives.)
+	for r := 1; r <= 2; r++ {
+		if got := run.Ranks[r].Compute; math.Abs(got-1.5*work) > 0.02*work {
+			t.Errorf("worker %d computed for %g s, want about %g", r, got, 1.5*work)
+		}
+	}
+}
