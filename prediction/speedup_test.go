@@ -579,15 +579,17 @@ func TestExitRatesFollowContentionTrips(t *testing.T) {
 	}
 }
 
-// TestKernelCalledFromUnreachedCode: selfwork's kernel is called by rank
-// 0 at one rank and by the other ranks at more. A profile at one rank
-// has the other ranks' loop from the contention run at two ranks; the
-// kernel's time, measured in the profiled run, stays with rank 0's calls
-// there (shared with the other run's calls, P = 1 was predicted at half
-// its time) and is charged per call to the others' (left out, P = 2 was
-// predicted at 0.3 % of it). The loop of Barriers that only the other
-// ranks run is not taken from the contention run: it holds MPI calls,
-// whose waiting the run's numbers hold too.
+// TestKernelCalledFromUnreachedCode: selfwork's kernels (one called
+// directly, one through a function value, whose time is its call sites')
+// are called by rank 0 at one rank and by the other ranks at more. A
+// profile at one rank has the other ranks' loop from the contention run
+// at two ranks; the kernels' time, measured in the profiled run, stays
+// with rank 0's calls there (summed with the other run's call sites into
+// the second kernel's rate per iteration, P = 1 was predicted at 133 %;
+// shared with them, at half its time) and is charged per call to the
+// others'. The loop of Barriers that only the other ranks run is not
+// taken from the contention run: it holds MPI calls, whose waiting the
+// run's numbers hold too.
 func TestKernelCalledFromUnreachedCode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
