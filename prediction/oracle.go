@@ -607,7 +607,7 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 // when the profile was made at one rank: code that runs only with more
 // ranks (a merge after a recursive split, an exchange) is never reached
 // there, and a profile at two ranks reaches it.
-const unreachedHint = "branches without profile data are in code the profiled run (1 rank) never reached: if it runs only with more ranks (an exchange, the merges of a recursive split), profile with 2 (predict profile --np 2; predict speedup and validate profile at the smallest --np)"
+const unreachedHint = "branches without profile data are in code the profiled run (1 rank) never reached: if it runs only with more ranks (an exchange, the merges of a recursive split), profile with contention runs, whose runs at 2 ranks and more fill it in (predict speedup --profile-ppn 1,2; predict validate makes them), or at 2 ranks (predict profile --np 2; speedup and validate profile at the smallest --np)"
 
 // enclosingLoop is the innermost loop region around r, nil if none.
 func enclosingLoop(r *model.Region) *model.Region {
