@@ -9,12 +9,13 @@ import (
 	"time"
 )
 
-// Hottest returns the n timed regions with the largest own time, largest
-// first (ties by ID).
+// Hottest returns the n timed regions of the profiled run with the
+// largest own time, largest first (ties by ID); regions it never reached,
+// whose numbers come from a contention run (Ranks), are not among them.
 func (p *Profile) Hottest(n int) []Region {
 	var rs []Region
 	for _, r := range p.Regions {
-		if r.Timed {
+		if r.Timed && r.Ranks == 0 {
 			rs = append(rs, r)
 		}
 	}
@@ -46,6 +47,9 @@ func (p *Profile) WriteSummary(w io.Writer, n int) error {
 			dur(t.PlainBodyNs), 100*(t.AccountedNs-t.PlainBodyNs)/t.PlainBodyNs)
 	}
 	fmt.Fprintln(w)
+	if filled := p.filledRegions(); filled > 0 {
+		fmt.Fprintf(w, "%d regions the profiled run never reached have the numbers of the contention runs that did (code that runs only with more ranks)\n", filled)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "region\town\t%\texecs\tper exec\tnote")
 	for _, r := range p.Hottest(n) {
@@ -72,6 +76,18 @@ func (p *Profile) WriteSummary(w io.Writer, n int) error {
 		fmt.Fprintf(tw, "%s\t%v\t%.1f\t%d\t%v\t%s\n", r.ID, dur(r.OwnNs), share, r.Execs, dur(r.OwnPerExecNs), note)
 	}
 	return tw.Flush()
+}
+
+// filledRegions counts the regions whose numbers come from a contention
+// run (Ranks).
+func (p *Profile) filledRegions() int {
+	n := 0
+	for _, r := range p.Regions {
+		if r.Ranks > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func dur(ns float64) time.Duration {

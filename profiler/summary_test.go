@@ -36,3 +36,22 @@ func TestSummaryNotesNegativeOwnTimes(t *testing.T) {
 		t.Errorf("body line %q: want the below-zero note", body)
 	}
 }
+
+// Regions the profiled run never reached, filled from a contention run,
+// are not among the hottest (their time is another run's), and the
+// summary says how many there are.
+func TestSummaryLeavesOutFilledRegions(t *testing.T) {
+	p := &Profile{Meta: Meta{Package: "example.com/p", NP: 1},
+		Totals: Totals{MainNs: 1e6, OwnNs: 1e6, AccountedNs: 1e6},
+		Regions: []Region{
+			{ID: "main.work:loop@p.go:+1:2", Kind: Loop, Timed: true, Execs: 1, Iters: 10, OwnNs: 1e6},
+			{ID: "main.merge:loop@p.go:+9:2", Kind: Loop, Timed: true, Execs: 2, Iters: 20, OwnNs: 5e6, Ranks: 2},
+		}}
+	var b strings.Builder
+	if err := p.WriteSummary(&b, 10); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); strings.Contains(out, "main.merge") || !strings.Contains(out, "1 regions the profiled run never reached") {
+		t.Errorf("summary:\n%s", out)
+	}
+}
