@@ -156,16 +156,18 @@ func libraryTime(ic *instrCode, args []value) (t float64, guessed bool) {
 			if lc.lib.Unknown <= 0 {
 				return ic.callCost, false
 			}
-			n, guessed = lc.lib.Unknown, true
-		}
-		if guessed {
-			break
+			return lc.lengthTime(lc.lib.Unknown), true
 		}
 	}
-	if lc.lib.NLogN {
+	return lc.lengthTime(n), false
+}
+
+// lengthTime is a library call's time given n elements in all.
+func (c *sizedCost) lengthTime(n float64) float64 {
+	if c.lib.NLogN {
 		n *= math.Log2(max(n, 2))
 	}
-	return n * lc.perUnit, guessed
+	return n * c.perUnit
 }
 
 func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error) {

@@ -33,10 +33,11 @@ type nodeContention struct {
 	// covered is the share of the program's own time in regions that the
 	// contention runs measured at every k.
 	covered float64
-	// lengths are the runs' lengths per call of library call sites and
-	// trips per entry of loops (profiler.Contention.Lengths, Trips), used
-	// whatever covered is.
-	lengths *profiler.Contention
+	// lengths and trips are the runs' lengths per call of library call
+	// sites and trips per entry of loops at their rank counts runPPN
+	// (profiler.Contention.Lengths, Trips), used whatever covered is.
+	lengths, trips map[string][]float64
+	runPPN         []int
 }
 
 // nodeContention returns the node contention of o's program on machine m.
@@ -53,9 +54,7 @@ func newNodeContention(m *commmodel.Machine, prof *profiler.Profile) *nodeConten
 	if c == nil || len(c.PPN) < 2 || c.PPN[0] != 1 || !slices.IsSorted(c.PPN) || len(c.Total) != len(c.PPN) {
 		return n
 	}
-	if len(c.Lengths) > 0 || len(c.Trips) > 0 {
-		n.lengths = c
-	}
+	n.lengths, n.trips, n.runPPN = c.Lengths, c.Trips, c.PPN
 	// Shares of the profiled run's own time: regions it never reached
 	// (numbers from a contention run, Ranks) have none.
 	total := 0.0
@@ -190,38 +189,28 @@ func (n *nodeContention) at(vals []float64, k int) (float64, bool) {
 // sized says whether id is a library call site costed by the lengths of
 // its arguments, whose lengths the contention runs kept.
 func (n *nodeContention) sized(id string) bool {
-	if n.lengths == nil {
-		return false
-	}
-	_, ok := n.lengths.Lengths[id]
+	_, ok := n.lengths[id]
 	return ok
 }
 
 // length is the mean length per call that library call site id is given
-// at p ranks in the contention runs (perRank); from names the runs it
-// comes from; not ok where a run it needs did not call the site.
+// at p ranks in the contention runs (perRank).
 func (n *nodeContention) length(id string, p int) (l float64, from string, ok bool) {
-	if n.lengths == nil {
-		return 0, "", false
-	}
-	return perRank(n.lengths.Lengths[id], n.lengths.PPN, p)
+	return perRank(n.lengths[id], n.runPPN, p)
 }
 
-// trips is loop id's mean iterations per entry at p ranks in the
+// tripMeans is loop id's mean iterations per entry at p ranks in the
 // contention runs (perRank).
-func (n *nodeContention) trips(id string, p int) (t float64, from string, ok bool) {
-	if n.lengths == nil {
-		return 0, "", false
-	}
-	return perRank(n.lengths.Trips[id], n.lengths.PPN, p)
+func (n *nodeContention) tripMeans(id string, p int) (t float64, from string, ok bool) {
+	return perRank(n.trips[id], n.runPPN, p)
 }
 
 // tripsNote says that loop id's iterations per entry follow the
 // contention runs' trips, and what they were.
 func (n *nodeContention) tripsNote(id string) string {
 	var at []string
-	for i, k := range n.lengths.PPN {
-		if v := n.lengths.Trips[id][i]; v > 0 {
+	for i, k := range n.runPPN {
+		if v := n.trips[id][i]; v > 0 {
 			at = append(at, fmt.Sprintf("%.4g at %d", v, k))
 		}
 	}
@@ -280,7 +269,7 @@ func perRank(vals []float64, ppn []int, p int) (v float64, from string, ok bool)
 // in a run of p ranks in all (the lengths of library calls' data it
 // cannot know).
 func (o *Oracle) onNode(n *nodeContention, k int, share float64, p int) interpreter.Oracle {
-	if n.c == nil && n.lengths == nil && n.m.ComputeFactor(k)*share*o.calib == 1 {
+	if n.c == nil && len(n.lengths)+len(n.trips) == 0 && n.m.ComputeFactor(k)*share*o.calib == 1 {
 		return o
 	}
 	return &onNode{o: o, n: n, k: k, p: p, share: share, slow: map[string]float64{}, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
@@ -325,13 +314,11 @@ func (s *onNode) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 	if !ok || !exit || e.iters <= 0 {
 		return p, ok
 	}
-	t, _, found := s.n.trips(e.id, s.p)
+	t, _, found := s.n.tripMeans(e.id, s.p)
 	if !found || math.Abs(t-e.iters) <= 1e-9*e.iters {
 		return p, ok
 	}
-	s.o.notesMu.Lock()
-	s.o.notes[s.n.tripsNote(e.id)] = true
-	s.o.notesMu.Unlock()
+	s.o.addNote(s.n.tripsNote(e.id))
 	leave := p
 	if e.stay0 {
 		leave = 1 - p

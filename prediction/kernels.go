@@ -133,14 +133,7 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 	// contention run (Ranks), comparable only with loops that have them
 	// too (the workers' calls of a farm whose master ran the kernels
 	// itself at one rank).
-	ranks := -1
-	for _, f := range fs {
-		for _, root := range f.Roots {
-			if pr, found := o.region(root.ID); found && pr.Execs > 0 && ranks < 0 {
-				ranks = pr.Ranks
-			}
-		}
-	}
+	ranks := o.kernelRun(fs)
 	own := 0.0
 	for _, s := range ss {
 		if inGroup[s.Func] {
@@ -203,6 +196,19 @@ func (o *Oracle) groupRate(fs []*loopnest.Func, sites map[string][]*profiler.Reg
 	for _, l := range executed {
 		o.addBlockCost(iterationBlock(l), rate, l.ID)
 	}
+}
+
+// kernelRun is the Region.Ranks of the run that measured the first of
+// fs's loop nests with executions (0: the profiled run), -1 if none did.
+func (o *Oracle) kernelRun(fs []*loopnest.Func) int {
+	for _, f := range fs {
+		for _, root := range f.Roots {
+			if pr, found := o.region(root.ID); found && pr.Execs > 0 {
+				return pr.Ranks
+			}
+		}
+	}
+	return -1
 }
 
 // kernelUnits counts the units of a kernel's loop nest root that its rate

@@ -231,10 +231,17 @@ func (o *Oracle) CallRegion(call ssa.CallInstruction) string {
 	return ""
 }
 
+// note adds a note on what is at pos.
 func (o *Oracle) note(fset *token.FileSet, pos token.Pos, format string, args ...any) {
+	o.addNote(fmt.Sprintf("%s: %s", fset.Position(pos), fmt.Sprintf(format, args...)))
+}
+
+// addNote adds a note, once however often it is added; the simulations
+// of a sweep add them at once.
+func (o *Oracle) addNote(text string) {
 	o.notesMu.Lock()
 	defer o.notesMu.Unlock()
-	o.notes[fmt.Sprintf("%s: %s", fset.Position(pos), fmt.Sprintf(format, args...))] = true
+	o.notes[text] = true
 }
 
 // SetArgs tells the oracle the program arguments of the simulations, so
@@ -595,10 +602,8 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		}
 	}
 	o.note(o.mp.Fset, branchPos(b), "branch without profile data: taken half the time")
-	if np := max(o.prof.Meta.NP, 1); np < 2 {
-		o.notesMu.Lock()
-		o.notes[unreachedHint] = true
-		o.notesMu.Unlock()
+	if o.prof.Meta.NP <= 1 {
+		o.addNote(unreachedHint)
 	}
 	return 0.5, true
 }

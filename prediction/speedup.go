@@ -434,16 +434,16 @@ func computeStretch(run *interpreter.Run, factor float64) float64 {
 	// Each rank's mean gap, weighted by the compute it does between its
 	// operations: a farm's master, hundreds of operations with nothing
 	// between them, does not make its workers' grain finer.
+	if between <= 0 {
+		return 0
+	}
 	weighted := 0.0
 	for _, st := range run.Ranks {
-		if st.Ops >= 2 && st.Between > 0 {
+		if st.Ops >= 2 {
 			weighted += st.Between * st.Between / float64(st.Ops-1)
 		}
 	}
-	if between > 0 {
-		return weighted / between / factor
-	}
-	return between / factor / float64(gaps)
+	return weighted / between / factor
 }
 
 // phaseCompute sums the ranks' compute, and of the ranks with two

@@ -135,11 +135,17 @@ func (a *aggregator) attributeMPI() {
 		}
 		a.sites = append(a.sites, s.MPISite)
 	}
-	sort.Slice(a.sites, func(i, j int) bool {
-		if a.sites[i].Site != a.sites[j].Site {
-			return a.sites[i].Site < a.sites[j].Site
+	sortSites(a.sites)
+}
+
+// sortSites orders MPI call sites as the profile lists them: by site,
+// then operation.
+func sortSites(sites []MPISite) {
+	sort.Slice(sites, func(i, j int) bool {
+		if sites[i].Site != sites[j].Site {
+			return sites[i].Site < sites[j].Site
 		}
-		return a.sites[i].Op < a.sites[j].Op
+		return sites[i].Op < sites[j].Op
 	})
 }
 

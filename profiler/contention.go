@@ -54,14 +54,7 @@ func (c *Contention) add(base, a *aggregator) {
 	for _, r := range in.Regions {
 		k := r.Index
 		if r.Kind == Loop {
-			n := 0.0
-			if rc := a.rc(k); rc.Execs > 0 {
-				n = float64(rc.Iters) / float64(rc.Execs)
-			}
-			if c.Trips == nil {
-				c.Trips = map[string][]float64{}
-			}
-			c.Trips[r.ID] = append(c.Trips[r.ID], n)
+			appendMean(&c.Trips, r.ID, a.rc(k).Iters, a.rc(k).Execs)
 		}
 		if !plan.timed[k] {
 			continue
@@ -72,14 +65,7 @@ func (c *Contention) add(base, a *aggregator) {
 		}
 		c.Regions[r.ID] = append(c.Regions[r.ID], s)
 		if r.units {
-			n := 0.0
-			if it, e := a.rc(k).Iters, a.execs[k]; it > 0 && e > 0 {
-				n = float64(it) / float64(e)
-			}
-			if c.Lengths == nil {
-				c.Lengths = map[string][]float64{}
-			}
-			c.Lengths[r.ID] = append(c.Lengths[r.ID], n)
+			appendMean(&c.Lengths, r.ID, a.rc(k).Iters, a.execs[k])
 		}
 		if s > 0 {
 			sumA += s * base.own[k]
@@ -91,6 +77,19 @@ func (c *Contention) add(base, a *aggregator) {
 		s = sumA / sumB
 	}
 	c.Total = append(c.Total, s)
+}
+
+// appendMean appends to region id's row of *rows (made if nil) the mean
+// sum/n, 0 when either is not positive (not run there).
+func appendMean(rows *map[string][]float64, id string, sum, n int64) {
+	mean := 0.0
+	if sum > 0 && n > 0 {
+		mean = float64(sum) / float64(n)
+	}
+	if *rows == nil {
+		*rows = map[string][]float64{}
+	}
+	(*rows)[id] = append((*rows)[id], mean)
 }
 
 // workUnits returns, per timed region, the units of work its own time is

@@ -1,7 +1,5 @@
 package profiler
 
-import "sort"
-
 // mpiHolders are the regions that hold an MPI call site, directly or in
 // a region inside them. Their numbers in a run depend on how the ranks
 // wait for each other there (a master polling its workers' requests
@@ -71,11 +69,6 @@ func (p *Profile) fillUnreached(ppn []int, runs []*aggregator) {
 			}
 		}
 	}
-	sort.Slice(p.MPI, func(i, j int) bool {
-		if p.MPI[i].Site != p.MPI[j].Site {
-			return p.MPI[i].Site < p.MPI[j].Site
-		}
-		return p.MPI[i].Op < p.MPI[j].Op
-	})
+	sortSites(p.MPI)
 	p.reindex()
 }
