@@ -76,6 +76,7 @@ func Instrument(prog *Program, targets []Target, opts InstrOptions) (*Instrument
 			}
 		}
 	}
+	in.markMPIHolders(prog)
 	return in, nil
 }
 

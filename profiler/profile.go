@@ -32,9 +32,12 @@ const (
 	// the prediction cannot know cost its time per call at the profiled
 	// rank count; before revision 5 (2026-11-27) regions and MPI call
 	// sites the profiled run never reached had no numbers even where a
-	// contention run reached them (Region.Ranks). A default profile of an
+	// contention run reached them (Region.Ranks); in revision 5 a region
+	// holding MPI calls that a run's trace did not show (a loop polling
+	// with Test, or through a helper) took a contention run's numbers,
+	// its count of failed polls (markMPIHolders). A default profile of an
 	// older revision is made again.
-	Probes = 5
+	Probes = 6
 )
 
 // Profile is the content of a profile file: the measured numbers of every

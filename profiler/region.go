@@ -21,6 +21,7 @@ type region struct {
 	inline   bool          // Call: timed in place, inside an expression (Node is the call)
 	mpiArgs  bool          // Call, inline: an MPI call among its arguments, its MPI time
 	declBody bool          // FuncBody: the body of a declared function
+	holdsMPI bool          // calls an MPI operation, directly or through the program's functions (markMPIHolders)
 	rank     bool          // FuncBody: a function literal passed to mpi.Main, Run or Launch
 	lit      bool          // inside a function literal that is not a rank body: never timed
 	decl     *types.Func   // enclosing declared function

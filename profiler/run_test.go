@@ -524,6 +524,44 @@ func TestUnreachedRegionsFromContentionRuns(t *testing.T) {
 	}
 }
 
+// TestPollingLoopsNotFilled: pollhelper's rank 0 polls its workers with
+// two ranks or more, through a helper function and with Test in the loop
+// itself; a profile at one rank reaches neither loop. Their counts in a
+// contention run say how often polls failed there, so they stay without
+// numbers, while the workers' compute, also reached only with two ranks,
+// takes the run at two ranks' numbers.
+func TestPollingLoopsNotFilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := tempModule(t, "pollhelper")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "400000"}, Repeat: 1, PPN: []int{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	polls, workerSends := 0, 0
+	for _, r := range p.Regions {
+		if r.Func != "main.main$1" {
+			continue
+		}
+		switch {
+		case r.Kind == Loop && (r.Line == 56 || r.Line == 64):
+			polls++
+			if r.Execs != 0 || r.Ranks != 0 {
+				t.Errorf("polling loop %s: execs %d, ranks %d; want no numbers (its count is how often polls failed)", r.ID, r.Execs, r.Ranks)
+			}
+		case r.Kind == Call && (r.Line == 48 || r.Line == 49):
+			workerSends++
+			if r.Ranks != 2 || r.Execs != 1 {
+				t.Errorf("worker's call of work %s: ranks %d, execs %d; want the run at 2 ranks' one call", r.ID, r.Ranks, r.Execs)
+			}
+		}
+	}
+	if polls != 2 || workerSends != 2 {
+		t.Fatalf("found %d polling loops and %d worker calls of work, want 2 and 2", polls, workerSends)
+	}
+}
+
 func TestProfileLibraryUnits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program several times")

@@ -1,24 +1,5 @@
 package profiler
 
-// mpiHolders are the regions that hold an MPI call site, directly or in
-// a region inside them. Their numbers in a run depend on how the ranks
-// wait for each other there (a master polling its workers' requests
-// iterates as often as its Tests fail), not only on the program, so they
-// are not taken from another run's.
-func mpiHolders(regs []Region, sites []MPISite) map[string]bool {
-	parent := make(map[string]string, len(regs))
-	for _, r := range regs {
-		parent[r.ID] = r.Parent
-	}
-	holds := map[string]bool{}
-	for _, s := range sites {
-		for id := s.Region; id != "" && !holds[id]; id = parent[id] {
-			holds[id] = true
-		}
-	}
-	return holds
-}
-
 // fillUnreached gives the regions and MPI call sites that the profiled
 // run never reached the numbers of the smallest contention run that did
 // (runs[i] is the run with ppn[i] ranks), marked with its rank count
@@ -29,7 +10,7 @@ func mpiHolders(regs []Region, sites []MPISite) map[string]bool {
 // stay that run's, summed over its ranks; what the prediction takes from
 // them are ratios (per execution, per iteration, per entry), except where
 // it reads them per rank, which Ranks is for. Regions that hold MPI calls
-// are left out (mpiHolders).
+// are left out (markMPIHolders).
 func (p *Profile) fillUnreached(ppn []int, runs []*aggregator) {
 	missing := map[string]int{}
 	for i, r := range p.Regions {
@@ -47,11 +28,9 @@ func (p *Profile) fillUnreached(ppn []int, runs []*aggregator) {
 			continue
 		}
 		if len(missing) > 0 {
-			regs := runs[i].regions()
-			holdsMPI := mpiHolders(regs, runs[i].sites)
-			for _, r := range regs {
+			for ri, r := range runs[i].regions() {
 				j, ok := missing[r.ID]
-				if !ok || r.Execs == 0 || holdsMPI[r.ID] {
+				if !ok || r.Execs == 0 || runs[i].in.Regions[ri].holdsMPI {
 					continue
 				}
 				// The vectors of per-iteration times come from the
