@@ -61,6 +61,10 @@ type SpeedupOptions struct {
 	// processor Go may use). The prediction is the same for any value.
 	Jobs int
 	Log  func(format string, args ...any) // notes for the user (nil: none)
+
+	// remake profiles the program again even where the profile file
+	// exists and matches (validate, when the machine's speed moved).
+	remake bool
 }
 
 // Prediction is a sweep's result: the report and what the model assumed.
@@ -611,7 +615,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 			path = filepath.Base(prog.Dir) + ".profile.json"
 		}
 	}
-	if _, statErr := os.Stat(path); statErr == nil {
+	if _, statErr := os.Stat(path); statErr == nil && !opts.remake {
 		p, err := profiler.Load(path)
 		if err == nil {
 			err = p.Check(prog, args, path)
@@ -620,10 +624,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 			err = fmt.Errorf("it has no contention runs with %v ranks", opts.ProfilePPN)
 		}
 		if rev := max(p.Meta.Probes, 1); err == nil && !explicit && rev < profiler.Probes {
-			err = errors.New("an older profiler made it, which did not count the lengths library calls are given nor keep what Bcasts broadcast")
-			if rev < 2 {
-				err = errors.New("an older profiler made it, which timed no call inside an expression")
-			}
+			err = fmt.Errorf("an older profiler made it (probe revision %d, this one makes %d; docs/profile-format.md says what changed)", rev, profiler.Probes)
 		}
 		if se := (*profiler.StaleError)(nil); explicit && errors.As(err, &se) && se.OnlyArgs() {
 			err = fmt.Errorf("%w; or predict these arguments from it with --profile-args %q", err, strings.Join(se.Made, " "))
