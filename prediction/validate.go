@@ -39,8 +39,14 @@ type ValidateOptions struct {
 	// marked with BeginInterval/EndInterval); 0 compares whole runs.
 	Interval int
 	MaxSteps int64 // as SpeedupOptions.MaxSteps
-	Progress func(done, total int, what string)
-	Log      func(format string, args ...any)
+	// Reprofile is how far (a share, either way) the machine's speed in
+	// the real runs may be from the profile's before the profile is made
+	// again, once, after the runs, and the configurations predicted with
+	// it: a profile made in a slow spell of the machine moves every
+	// prediction by as much (0: never).
+	Reprofile float64
+	Progress  func(done, total int, what string)
+	Log       func(format string, args ...any)
 }
 
 // Validation is the result of Validate.
@@ -94,8 +100,9 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	}
 	// A profile made here measures how each region slows down with the
 	// ranks sharing this computer's cores.
-	mp, oracle, err := prepare(ctx, SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP,
-		ProfilePPN: contentionRanks(runtime.NumCPU()), MaxSteps: opts.MaxSteps}, logf)
+	popts := SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP,
+		ProfilePPN: contentionRanks(runtime.NumCPU()), MaxSteps: opts.MaxSteps}
+	mp, oracle, err := prepare(ctx, popts, logf)
 	if err != nil {
 		return nil, err
 	}
@@ -140,19 +147,65 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 			}
 		}
 	}
-	selfNote := ""
+	drift := machineDrift(oracle.prof, opts.Args, bodies)
+	var reprofiled *report.MachineDrift
+	if drift != nil && opts.Reprofile > 0 && math.Abs(drift.Ratio-1) > opts.Reprofile {
+		// The runs are kept; the profile is what was measured at another
+		// speed of the machine.
+		logf("the ranks' bodies at P = %d took %.3g s in the runs, %.3g s when profiled: profiling again", drift.P, drift.Measured, drift.Profiled)
+		if opts.Progress != nil {
+			opts.Progress(done, total, "profile again")
+		}
+		popts.remake = true
+		if mp, oracle, err = prepare(ctx, popts, logf); err != nil {
+			return nil, err
+		}
+		reprofiled, drift = drift, machineDrift(oracle.prof, opts.Args, bodies)
+	}
+	p := &validationPredictor{mp: mp, oracle: oracle, m: m, opts: opts, runs: v.Runs, progress: func(what string) {
+		done++
+		if opts.Progress != nil {
+			opts.Progress(done, total, what)
+		}
+	}}
+	if v.Report, err = p.predict(actual, predicted); err != nil {
+		return nil, err
+	}
+	v.Report.Drift, v.Report.Reprofiled = drift, reprofiled
+	v.Report.Mismatch = mismatch
+	v.Report.Stale = stale
+	v.Notes = append([]string{oracle.nodeContention(m).source()}, oracle.Notes()...)
+	if p.selfNote != "" {
+		v.Notes = append([]string{p.selfNote}, v.Notes...)
+	}
+	return v, nil
+}
+
+// validationPredictor predicts the configurations a validation ran.
+type validationPredictor struct {
+	mp       *model.Program
+	oracle   *Oracle
+	m        *commmodel.Machine
+	opts     ValidateOptions
+	runs     map[int][]float64 // real runs' times by rank count
+	progress func(what string)
+	selfNote string // the self-check's note at P = 1, if any
+}
+
+// predict simulates each rank count of the runs (all ranks on one node)
+// and compares it with the fastest run, extending the sweeps actual and
+// predicted.
+func (vp *validationPredictor) predict(actual, predicted report.Sweep) (*report.ValidationReport, error) {
+	opts := vp.opts
 	var failed []report.ValidationFailure
 	var firstErr error
 	for _, p := range opts.NP {
 		cfg := report.Config{P: p, Nodes: 1, PPN: p}
 		// The fastest run is the least disturbed by other processes, as
 		// the profile keeps each region's fastest time.
-		fastest := slices.Min(v.Runs[p])
-		done++
-		if opts.Progress != nil {
-			opts.Progress(done, total, fmt.Sprintf("predict P=%d", p))
-		}
-		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, false)
+		fastest := slices.Min(vp.runs[p])
+		vp.progress(fmt.Sprintf("predict P=%d", p))
+		run, _, err := simulate(vp.mp, vp.oracle, vp.m, p, 1, p, commmodel.Block, opts.Args, false)
 		if err != nil {
 			// The real runs are kept: a prediction that deadlocks where
 			// the goroutine backend buffered a large Send is worth seeing
@@ -165,7 +218,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		}
 		actual.Points = append(actual.Points, report.Point{Config: cfg, Time: fastest})
 		if p == 1 {
-			selfNote = oracle.selfCheck(maxCompute(run))
+			vp.selfNote = vp.oracle.selfCheck(maxCompute(run))
 		}
 		t := run.Makespan
 		if opts.Interval > 0 {
@@ -179,22 +232,15 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if len(predicted.Points) == 0 {
 		return nil, firstErr
 	}
-	v.Report, err = report.Validation(actual, predicted)
+	r, err := report.Validation(actual, predicted)
 	if err != nil {
 		return nil, err
 	}
-	v.Report.Failed = failed
-	for i := range v.Report.Rows {
-		v.Report.Rows[i].Runs = v.Runs[v.Report.Rows[i].P]
+	r.Failed = failed
+	for i := range r.Rows {
+		r.Rows[i].Runs = vp.runs[r.Rows[i].P]
 	}
-	v.Report.Drift = machineDrift(oracle.prof, opts.Args, bodies)
-	v.Report.Mismatch = mismatch
-	v.Report.Stale = stale
-	v.Notes = append([]string{oracle.nodeContention(m).source()}, oracle.Notes()...)
-	if selfNote != "" {
-		v.Notes = append([]string{selfNote}, v.Notes...)
-	}
-	return v, nil
+	return r, nil
 }
 
 // validationMachine is the description of this computer the validation

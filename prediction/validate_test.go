@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,6 +66,68 @@ func TestValidateReportsDrift(t *testing.T) {
 	// The prediction's notes come with it, as predict speedup lists them.
 	if len(v.Notes) == 0 || !strings.HasPrefix(v.Notes[0], "compute slowdown with the ranks on a node") {
 		t.Errorf("notes %q: want the contention factors' source first", v.Notes)
+	}
+}
+
+// TestValidateReprofilesAfterDrift: a profile whose runs without probes
+// read twice as long as the real runs (a slow spell while profiling) is
+// made again after the runs with Reprofile set, and the report keeps the
+// drift that made it so; without Reprofile it is kept and the drift
+// reported.
+func TestValidateReprofilesAfterDrift(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles and runs a program")
+	}
+	args := []string{"-n", "64", "-steps", "20", "-check=false"}
+	path := filepath.Join(t.TempDir(), "heat.profile.json")
+	opts := ValidateOptions{Dir: "..", Package: "./examples/heat", Args: args, NP: []int{1}, Reps: 2, Interval: 1, Profile: path}
+	if _, err := Validate(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	prof, err := profiler.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := 2 * prof.Totals.PlainBodyNs
+	prof.Totals.PlainBodyNs = slow
+	if err := prof.Save(path); err != nil {
+		t.Fatal(err)
+	}
+
+	v, err := Validate(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Report.Reprofiled != nil || v.Report.Drift == nil || v.Report.Drift.Profiled != slow*1e-9 {
+		t.Fatalf("without Reprofile: reprofiled %+v, drift %+v; want the slowed profile kept", v.Report.Reprofiled, v.Report.Drift)
+	}
+
+	opts.Reprofile = 0.1
+	var log []string
+	opts.Log = func(format string, a ...any) { log = append(log, fmt.Sprintf(format, a...)) }
+	if v, err = Validate(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	again, err := profiler.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := v.Report
+	if r.Reprofiled == nil || r.Reprofiled.Profiled != slow*1e-9 || again.Totals.PlainBodyNs == slow {
+		t.Fatalf("with Reprofile 0.1: reprofiled %+v, profile's plain bodies %g ns (slowed %g); want the profile made again", r.Reprofiled, again.Totals.PlainBodyNs, slow)
+	}
+	if r.Drift == nil || r.Drift.Profiled != again.Totals.PlainBodyNs*1e-9 {
+		t.Errorf("drift %+v: want it against the new profile (%g ns)", r.Drift, again.Totals.PlainBodyNs)
+	}
+	if !slices.ContainsFunc(log, func(l string) bool { return strings.Contains(l, "profiling again") }) {
+		t.Errorf("log %q: want it to say the program is profiled again", log)
+	}
+	var text strings.Builder
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "profile: made again after the runs") {
+		t.Errorf("report:\n%s\nwant the line saying the profile was made again", text.String())
 	}
 }
 

@@ -79,6 +79,10 @@ type ValidationReport struct {
 	// speed when the profile was made (set by the caller); nil when the
 	// two cannot be compared.
 	Drift *MachineDrift `json:"machine_drift,omitempty"`
+	// Reprofiled is set when the profile was made again after the real
+	// runs, because the machine's speed in them had moved this far from
+	// the first profile's (Drift then compares with the new one).
+	Reprofiled *MachineDrift `json:"reprofiled_after,omitempty"`
 	// Mismatch is set when the machine file was calibrated on another
 	// computer than the one the real runs ran on (set by the caller).
 	Mismatch *MachineMismatch `json:"machine_mismatch,omitempty"`
@@ -129,6 +133,17 @@ func (d *MachineDrift) Describe() string {
 	default:
 		return head + fmt.Sprintf(" (%s faster: the machine sped up since the profile, and every error includes that; profile again just before validating)", percent(-change))
 	}
+}
+
+// DescribeReprofile says in one sentence why the profile was made again
+// after the runs: the drift d against the first profile.
+func (d *MachineDrift) DescribeReprofile() string {
+	how := "slower"
+	if d.Ratio < 1 {
+		how = "faster"
+	}
+	return fmt.Sprintf("profile: made again after the runs and predicted with: the ranks' bodies at P = %d took %s s in the runs, %s s when first profiled (%s %s; --reprofile sets how much is tolerated)",
+		d.P, secs(d.Measured), secs(d.Profiled), percent(math.Abs(d.Ratio-1)), how)
 }
 
 // signedPercent formats a fraction as a percentage with its sign.
@@ -226,6 +241,11 @@ func (r *ValidationReport) WriteText(w io.Writer) error {
 	}
 	if _, err := fmt.Fprintf(w, "\nmean error %s, max error %s (P = %d)\n", percent(r.MeanRelErr), percent(r.MaxRelErr), r.WorstP); err != nil {
 		return err
+	}
+	if r.Reprofiled != nil {
+		if _, err := fmt.Fprintln(w, r.Reprofiled.DescribeReprofile()); err != nil {
+			return err
+		}
 	}
 	if r.Drift != nil {
 		if _, err := fmt.Fprintln(w, r.Drift.Describe()); err != nil {

@@ -146,6 +146,33 @@ func TestValidationDrift(t *testing.T) {
 	}
 }
 
+// TestValidationReprofiled says, above the drift line, that the profile
+// was made again after the runs and how far the first one was off.
+func TestValidationReprofiled(t *testing.T) {
+	r, err := Validation(times(10, 5), times(9, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Reprofiled = &MachineDrift{P: 1, Profiled: 0.5, Measured: 0.4, Ratio: 0.8}
+	r.Drift = &MachineDrift{P: 1, Profiled: 0.41, Measured: 0.4, Ratio: 0.4 / 0.41}
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	want := "profile: made again after the runs and predicted with: the ranks' bodies at P = 1 took 0.4 s in the runs, 0.5 s when first profiled (20.0% faster;"
+	if i, j := strings.Index(text, want), strings.Index(text, "machine: the ranks' bodies"); i < 0 || j < i {
+		t.Errorf("text\n%s\nwant %q above the drift line", text, want)
+	}
+	b.Reset()
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"reprofiled_after": {`) {
+		t.Errorf("JSON without the first profile's drift:\n%s", b.String())
+	}
+}
+
 // TestValidationMachineMismatch names the computer a machine file was
 // calibrated on beside this one, or says that it was not calibrated, and
 // what to run; a validation without a mismatch says nothing about it.

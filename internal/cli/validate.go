@@ -24,6 +24,7 @@ type validateOptions struct {
 	plot      string
 	quiet     bool
 	maxSteps  int64
+	reprofile float64
 }
 
 func newValidateCmd(streams *IO) *cobra.Command {
@@ -47,7 +48,14 @@ a machine that slowed down since moves every error by as much. A machine
 file calibrated on another CPU or core count is named there too (and before
 the runs); --calibrate measures this computer first (predict bench's suite,
 15 s on a 2-core machine) and predicts with that instead, without saving it
-(predict bench writes machines/local.yaml to keep one).`,
+(predict bench writes machines/local.yaml to keep one).
+
+When the machine ran faster or slower in the real runs than when the
+profile was made (by more than --reprofile, 10 % by default), a slow spell
+during profiling would move every prediction by as much: the program is
+then profiled again after the runs, into the same profile file, and the
+configurations predicted with the new profile; the report says so
+(--reprofile 0 never profiles again).`,
 		Example: `  predict validate ./examples/heat --np 1,2,4,8 -- -n 400 -steps 200 -check=false
   predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300
   predict validate ./examples/cg --np 1,2,4,8 --calibrate -- -check=false`,
@@ -74,6 +82,7 @@ the runs); --calibrate measures this computer first (predict bench's suite,
 	f.StringVar(&o.plot, "plot", "", "also write the actual-vs-predicted plot to this .png or .svg file")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	f.Int64Var(&o.maxSteps, "max-steps", 0, maxStepsUsage)
+	f.Float64Var(&o.reprofile, "reprofile", 0.1, "profile again after the runs when the machine's speed in them differs from the profile's by more than this share (0: never)")
 	return cmd
 }
 
@@ -89,11 +98,11 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	if err != nil {
 		return &FlagError{fmt.Errorf("--np: %w", err)}
 	}
-	if o.reps < 1 || o.interval < 0 || o.maxSteps < 0 {
-		return &FlagError{fmt.Errorf("--reps must be at least 1, --interval and --max-steps at least 0")}
+	if o.reps < 1 || o.interval < 0 || o.maxSteps < 0 || !(o.reprofile >= 0) {
+		return &FlagError{fmt.Errorf("--reps must be at least 1, --interval, --max-steps and --reprofile at least 0")}
 	}
 	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Calibrate: o.calibrate, Profile: o.profile,
-		Reps: o.reps, Interval: o.interval, MaxSteps: o.maxSteps,
+		Reps: o.reps, Interval: o.interval, MaxSteps: o.maxSteps, Reprofile: o.reprofile,
 		Log: logTo(streams)}
 	progress, finish := sweepProgress(streams, o.quiet)
 	defer finish()
