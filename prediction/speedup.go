@@ -634,7 +634,9 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		}
 		logf("profile %s is out of date (%v); profiling again", path, err)
 	}
-	logf("profiling %s on this machine (once; reused while the sources and arguments stay the same)", strings.Join(append([]string{opts.Package}, args...), " "))
+	if !opts.remake {
+		logf("profiling %s on this machine (once; reused while the sources and arguments stay the same)", strings.Join(append([]string{opts.Package}, args...), " "))
+	}
 	// Profile at the smallest rank count predicted: code that only runs
 	// with several ranks (a ping-pong) then has profile data too.
 	np := 1
