@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/loopnest"
@@ -447,6 +448,7 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 		return nil
 	}
 	scale := own / float64(pr.Execs) / sum
+	fine := fineResidues{times: times}
 	return func(env symbolic.Env) (float64, bool) {
 		first, err := root.First.Eval(env)
 		if err != nil {
@@ -463,6 +465,9 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 		if err != nil {
 			return 0, false
 		}
+		if pr.Imbalance.Fine && step > 1 && !fine.unbalanced(step) {
+			return 0, false
+		}
 		t := 0.0
 		for k := range max(n, 0) {
 			i, err := index(env, first+k*step)
@@ -473,6 +478,49 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 		}
 		return t * scale, true
 	}
+}
+
+// fineNoise is how far above the mean the dearest class of a fine
+// vector's iterations dealt out cyclically must be for the vector to
+// cost them: a vector of iterations a fraction of a microsecond each,
+// timed one after another in one run, also holds what an iteration costs
+// after the one before (lines parsed by strings.Fields: every other one
+// 13 % dearer in a profile, an allocator's cadence, not the lines; each
+// rank parses its own lines at its own cadence). Trial division of
+// candidates dealt out to two ranks puts nearly all the work on one.
+const fineNoise = 0.2
+
+// fineResidues says, per step of a cyclic distribution, whether a fine
+// vector's iterations are unbalanced among the classes of their ordinals
+// modulo the step (each a rank's share when the counter is the ordinal),
+// computed once per step; the simulations of a sweep ask concurrently.
+type fineResidues struct {
+	times []float64
+	mu    sync.Mutex
+	known map[int64]bool
+}
+
+func (f *fineResidues) unbalanced(step int64) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if u, ok := f.known[step]; ok {
+		return u
+	}
+	sums := make([]float64, min(step, int64(len(f.times))))
+	for i, t := range f.times {
+		sums[int64(i)%step] += t
+	}
+	total, most := 0.0, 0.0
+	for _, s := range sums {
+		total += s
+		most = max(most, s)
+	}
+	u := len(sums) > 0 && total > 0 && most > (1+fineNoise)*total/float64(len(sums))
+	if f.known == nil {
+		f.known = map[int64]bool{}
+	}
+	f.known[step] = u
+	return u
 }
 
 // writes finds the memory the nest's stores, and the calls it makes, may

@@ -16,6 +16,9 @@ type timerPlan struct {
 	// be the only call in them and change their code, so the timing
 	// binary has none and their vectors come from runs of their own.
 	apart map[int]bool
+	// fine are the apart loops whose iterations are too fine for a tick
+	// in the timed runs (Imbalance.Fine).
+	fine map[int]bool
 	// vecLen is the most iterations of one entry of each vec loop in the
 	// counting run: the probes allocate the vectors before main starts,
 	// so that their growth is not timed inside the loop.
@@ -77,7 +80,7 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].cost < cands[j].cost })
-	plan := timerPlan{timed: map[int]bool{}, vec: map[int]bool{}, apart: map[int]bool{}, vecLen: map[int]int64{}}
+	plan := timerPlan{timed: map[int]bool{}, vec: map[int]bool{}, apart: map[int]bool{}, fine: map[int]bool{}, vecLen: map[int]int64{}}
 	spent := 0.0
 	for _, c := range cands {
 		if c.cost > budget/10*wallNs || spent+c.cost > budget*wallNs {
@@ -105,18 +108,36 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		}
 	}
 	for _, r := range in.Regions {
-		if r.Kind == Loop && r.vec && plan.timed[r.Index] && r.Index < len(counts.Regions) {
-			if float64(counts.Regions[r.Index].Iters)*costs.Tick <= budget/10*wallNs {
-				plan.vec[r.Index] = true
-				plan.vecLen[r.Index] = counts.Regions[r.Index].MaxIter
-				if r.tight {
-					plan.apart[r.Index] = true
-				}
+		if r.Kind != Loop || !r.vec || !plan.timed[r.Index] || r.Index >= len(counts.Regions) {
+			continue
+		}
+		rc := counts.Regions[r.Index]
+		ticks := float64(rc.Iters) * costs.Tick
+		inRun := ticks <= budget/10*wallNs
+		// Iterations too fine for a tick in the timed runs (trial
+		// division of candidates dealt out cyclically: 80 ns each, the
+		// cost following the candidate) get their vector from runs of
+		// their own, as tight loops do, while it stays short enough to
+		// keep and its ticks cost at most the run again.
+		fine := !inRun && rc.MaxIter <= maxFineVec && ticks <= wallNs
+		if inRun || fine {
+			plan.vec[r.Index] = true
+			plan.vecLen[r.Index] = rc.MaxIter
+			if r.tight || fine {
+				plan.apart[r.Index] = true
+			}
+			if fine {
+				plan.fine[r.Index] = true
 			}
 		}
 	}
 	return plan
 }
+
+// maxFineVec is the most iterations per entry of a loop whose vector comes
+// from runs of its own because its iterations are too fine for ticks in
+// the timed runs: 2 MiB per run while profiling, a few in the profile.
+const maxFineVec = 1 << 18
 
 // cleanCallee reports whether every call of f is a timed call site.
 func cleanCallee(in *Instrumented, f *types.Func, plan timerPlan) bool {

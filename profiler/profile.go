@@ -35,9 +35,11 @@ const (
 	// contention run reached them (Region.Ranks); in revision 5 a region
 	// holding MPI calls that a run's trace did not show (a loop polling
 	// with Test, or through a helper) took a contention run's numbers,
-	// its count of failed polls (markMPIHolders). A default profile of an
-	// older revision is made again.
-	Probes = 6
+	// its count of failed polls (markMPIHolders); before revision 7 an
+	// outermost loop of iterations too fine for a tick in the timed runs
+	// had no per-iteration times (Imbalance.Fine). A default profile of
+	// an older revision is made again.
+	Probes = 7
 )
 
 // Profile is the content of a profile file: the measured numbers of every
@@ -183,6 +185,13 @@ type Imbalance struct {
 	Trimmed  int       `json:"trimmed"` // largest deviations left out as outliers
 	Runs     int       `json:"runs"`    // runs the test agreed over
 	IterNs   []float64 `json:"iterNs"`
+	// Fine is set when the iterations were too fine for a tick in the
+	// timed runs and the vector comes from runs of its own (probe
+	// revision 7): a fraction of a microsecond each, so what an
+	// iteration costs after others in one run (the allocator's cadence,
+	// a cache line shared with the previous one) shows in it as much as
+	// its data.
+	Fine bool `json:"fine,omitempty"`
 }
 
 // MPISite is the time of the MPI calls at one call site, from the mpi

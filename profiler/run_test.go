@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -559,6 +560,42 @@ func TestPollingLoopsNotFilled(t *testing.T) {
 	}
 	if polls != 2 || workerSends != 2 {
 		t.Fatalf("found %d polling loops and %d worker calls of work, want 2 and 2", polls, workerSends)
+	}
+}
+
+// TestFineVector: cyclicprimes deals out candidates of a fraction of a
+// microsecond each, far too many for a tick in the timed runs; the loop
+// gets its per-iteration times from runs of its own, marked fine, and
+// they show the odd candidates' trial divisions.
+func TestFineVector(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := copyModule(t, filepath.Join("..", "prediction", "testdata", "cyclicprimes"), "cyclicprimes")
+	const n = 100000
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", strconv.Itoa(n)}, Repeat: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outer *Region
+	for i := range p.Regions {
+		if r := &p.Regions[i]; r.Kind == Loop && r.Line == 23 {
+			outer = r
+		}
+	}
+	if outer == nil || outer.Imbalance == nil || !outer.Imbalance.Fine || len(outer.Imbalance.IterNs) != n {
+		t.Fatalf("candidates loop %+v: want a fine vector of %d iterations", outer, n)
+	}
+	even, odd := 0.0, 0.0
+	for i, ns := range outer.Imbalance.IterNs {
+		if i%2 == 0 {
+			even += ns
+		} else {
+			odd += ns
+		}
+	}
+	if odd < 5*even {
+		t.Errorf("odd candidates %.0f ns, even %.0f ns: want the odd ones far dearer", odd, even)
 	}
 }
 
