@@ -39,6 +39,11 @@ type blockCode struct {
 	branchAsked, branchOK bool
 	branchP               float64
 	branchNoted           bool // the assumption is recorded
+	// exitGroup indexes the per-rank exit accumulator of the loop whose
+	// exit test ends the block (LoopExiter), -1 if none; stay0 says
+	// whether Succs[0] stays in that loop.
+	exitGroup int
+	stay0     bool
 }
 
 // instrCode is one instruction's operands. Which of a..d and args an
@@ -148,9 +153,19 @@ func (s *programShared) code(fn *ssa.Function) *fnCode {
 	fc.index, fc.nslots = plan.index, plan.nslots
 	fc.blocks = make([]*blockCode, len(fn.Blocks))
 	for i, b := range fn.Blocks {
-		fc.blocks[i] = &blockCode{b: b, id: s.nblocks, cost: s.oracle.BlockCost(b)}
+		fc.blocks[i] = &blockCode{b: b, id: s.nblocks, cost: s.oracle.BlockCost(b), exitGroup: -1}
 		if n, ok := s.oracle.(RegionNamer); ok && fc.blocks[i].cost > 0 {
 			fc.blocks[i].label = n.BlockRegion(b)
+		}
+		if le, ok := s.oracle.(LoopExiter); ok {
+			if loop, stay0, ok := le.LoopExit(b); ok {
+				g, seen := s.exitGroups[loop]
+				if !seen {
+					g = len(s.exitGroups)
+					s.exitGroups[loop] = g
+				}
+				fc.blocks[i].exitGroup, fc.blocks[i].stay0 = g, stay0
+			}
 		}
 		s.nblocks++
 	}

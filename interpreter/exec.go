@@ -65,6 +65,7 @@ type ssaRank struct {
 	sampled     int64       // steps / hotSample at the last sample (HotSpots)
 	limit       int64       // the step limit of the current run
 	branch      []branchAcc // error-diffusion state of profiled branches, by block id
+	exits       []float64   // the same for the exit tests of a loop together, by exit group
 	nextReq     int64
 	// testedDone are the requests a Test found finished, with what it
 	// returned: a later Wait or Waitall on them is answered at once, as
@@ -333,6 +334,9 @@ type programShared struct {
 	globalIdx  map[*ssa.Global]int32
 	globalList []*ssa.Global
 	nblocks    int // blocks compiled so far: the next block id
+	// exitGroups numbers the loops whose exit tests share an accumulator
+	// (LoopExiter), by the oracle's names for them.
+	exitGroups map[string]int
 	// Scratch buffers of all ranks: ranks run one at a time, and a buffer
 	// one rank just used is still in the cache for the next.
 	argBuf []value // a call's arguments, until the callee has them
@@ -345,7 +349,7 @@ type programShared struct {
 func newProgramShared(prog *ssa.Program, oracle Oracle) *programShared {
 	return &programShared{prog: prog, oracle: oracle, codes: map[*ssa.Function]*fnCode{},
 		callees: map[*ssa.Function]*calleeInfo{}, globalIdx: map[*ssa.Global]int32{},
-		assume: map[Assumption]bool{}}
+		assume: map[Assumption]bool{}, exitGroups: map[string]int{}}
 }
 
 type frame struct {
@@ -1088,6 +1092,9 @@ func (r *ssaRank) profiledBranch(bc *blockCode, in *ssa.If) (bool, error) {
 		r.assume(r.nearestPos(r.top()), "branch on an unknown value follows the profiled frequency %.3g", p)
 		bc.branchNoted = true
 	}
+	if bc.exitGroup >= 0 {
+		return r.loopExitTaken(bc, p), nil
+	}
 	for bc.id >= len(r.branch) {
 		r.branch = append(r.branch, branchAcc{})
 	}
@@ -1102,6 +1109,43 @@ func (r *ssaRank) profiledBranch(bc *blockCode, in *ssa.If) (bool, error) {
 		b.acc--
 	}
 	return taken, nil
+}
+
+// loopExitTaken decides an exit test of a loop (bc.exitGroup) whose
+// value the rank does not know, p the probability of Succs[0]: the loop's
+// exit tests add their exit rates to one accumulator, and the test that
+// brings it to its threshold leaves the loop, so that the loop runs as
+// many iterations as the rates of the tests it evaluates give together.
+// For a loop with one such test this is profiledBranch's error diffusion
+// (the same decisions, counted in exits rather than in Succs[0]).
+func (r *ssaRank) loopExitTaken(bc *blockCode, p float64) bool {
+	for bc.exitGroup >= len(r.exits) {
+		r.exits = append(r.exits, 0)
+	}
+	leave := p
+	if bc.stay0 {
+		leave = 1 - p
+	}
+	acc := &r.exits[bc.exitGroup]
+	*acc += leave
+	// profiledBranch starts a branch whose Succs[0] is the likelier
+	// just short of taking it; in exits that is a threshold near 1 when
+	// leaving is the rarer way and near 0 when it is the likelier.
+	var exit bool
+	switch {
+	case bc.stay0 && leave <= 0.5:
+		exit = *acc > 1-1e-9
+	case bc.stay0:
+		exit = *acc > 0
+	case leave < 0.5:
+		exit = *acc >= 1
+	default:
+		exit = *acc >= 1e-9
+	}
+	if exit {
+		*acc--
+	}
+	return exit != bc.stay0
 }
 
 func (r *ssaRank) ret(f *frame, ic *instrCode) (bool, error) {

@@ -34,6 +34,19 @@ type Oracle interface {
 	CallCost(call ssa.CallInstruction) float64
 }
 
+// LoopExiter is implemented by oracles that know which branches are the
+// exit tests of one loop. A loop that can leave by several tests on data
+// the interpreter does not know (a merge leaving when either input runs
+// out) then exits at the sum of their rates: each test following its own
+// frequency alone, the loop would run until the likeliest exit came due,
+// twice the iterations of a merge whose two exits are as likely.
+type LoopExiter interface {
+	// LoopExit names the loop whose exit test ends b (one name for all
+	// the tests of a loop) and says whether b.Succs[0] stays in the loop;
+	// ok is false for a block that ends no exit test.
+	LoopExit(b *ssa.BasicBlock) (loop string, stay0 bool, ok bool)
+}
+
 // CopyCoster is implemented by oracles that cost a call of the builtin
 // copy by the elements it copies: perElem seconds per element, and
 // meanElems elements for a call whose lengths the interpreter does not

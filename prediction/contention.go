@@ -329,6 +329,8 @@ func (s *onNode) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 	}
 	return leave, true
 }
+func (s *onNode) LoopExit(b *ssa.BasicBlock) (string, bool, bool) { return s.o.LoopExit(b) }
+
 func (s *onNode) CallCost(c ssa.CallInstruction) float64 {
 	t := s.o.CallCost(c)
 	if t == 0 {

@@ -58,6 +58,11 @@ type Oracle struct {
 	// and its iterations per entry in the profile's run: where a test
 	// depends on data, that count is what the simulation repeats.
 	loopExit map[*ssa.BasicBlock]loopExit
+	// ownExits are the exit tests with outcome counts of their own (not
+	// the loop's shared rate), and ownExitCount counts them per loop
+	// (LoopExit).
+	ownExits     map[*ssa.BasicBlock]bool
+	ownExitCount map[string]int
 	// instanceOf is, by the model's name of a generic function's
 	// instance ("kern.Sum[float64]"), the generic's ("kern.Sum"): the
 	// profiler instruments the generic's code once, and its regions carry
@@ -88,7 +93,8 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},
 		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{},
-		sharedExit: map[*ssa.BasicBlock]string{}, loopExit: map[*ssa.BasicBlock]loopExit{}}
+		sharedExit: map[*ssa.BasicBlock]string{}, loopExit: map[*ssa.BasicBlock]loopExit{},
+		ownExits: map[*ssa.BasicBlock]bool{}, ownExitCount: map[string]int{}}
 	// Asked at every Bcast a rank makes (SiteData): looked up, not
 	// searched.
 	o.mpiSites = make(map[mpiSiteKey]*profiler.MPISite, len(prof.MPI))
@@ -439,6 +445,19 @@ type loopExit struct {
 	stay0 bool // the test's first successor is in the loop
 }
 
+// LoopExit implements interpreter.LoopExiter for the exit tests that have
+// outcome counts of their own, in loops with more than one: their rates
+// add up to the loop's. A test that takes the loop's shared exit rate
+// (sharedExit) has the whole rate already, and a loop's only test keeps
+// profiledBranch's accumulator.
+func (o *Oracle) LoopExit(b *ssa.BasicBlock) (loop string, stay0 bool, ok bool) {
+	e, ok := o.loopExit[b]
+	if !ok || !o.ownExits[b] || o.ownExitCount[e.id] < 2 {
+		return "", false, false
+	}
+	return e.id, e.stay0, true
+}
+
 // loopBranches sets the probabilities of loop r's exit tests.
 func (o *Oracle) loopBranches(id string, r *model.Region) {
 	pr, ok := o.region(id)
@@ -461,6 +480,8 @@ func (o *Oracle) loopBranches(id string, r *model.Region) {
 			o.loopExit[b] = loopExit{id: id, iters: float64(pr.Iters) / float64(pr.Execs), stay0: in[b.Succs[0]]}
 		}
 		if counted[b] {
+			o.ownExits[b] = true
+			o.ownExitCount[id]++
 			continue
 		}
 		shared = append(shared, b)

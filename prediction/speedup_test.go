@@ -5,10 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"golang.org/x/tools/go/ssa"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -576,6 +578,51 @@ func TestExitRatesFollowContentionTrips(t *testing.T) {
 	}
 	if exits != 2 {
 		t.Errorf("%d exit tests of loops from the run at 2 ranks, want the merge's 2", exits)
+	}
+}
+
+// TestMergeExitsTogether: pairmerge's merge leaves when either of its two
+// inputs runs out, each test on data the interpreter does not know and
+// with outcome counts of its own (each exited once per entry in the
+// contention run at two ranks). Together they leave at the sum of their
+// rates: at two ranks the merge runs about the 2n/2 iterations per entry
+// the run saw, not twice that (each test's rate alone).
+func TestMergeExitsTogether(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	const n = 40000
+	args := []string{"-n", strconv.Itoa(n)}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/pairmerge", Args: args,
+		ProfilePPN: []int{1, 2}, ProfileOut: filepath.Join(t.TempDir(), "p.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	var header *ssa.BasicBlock
+	for b, e := range oracle.loopExit {
+		if pr, _ := oracle.region(e.id); pr.Ranks == 2 {
+			header = b.Parent().Blocks[0]
+			for _, r := range b.Parent().Blocks {
+				if oracle.blockLabel[r] == e.id {
+					header = r
+				}
+			}
+		}
+	}
+	if header == nil || oracle.block[header] <= 0 {
+		t.Fatalf("no costed header of the merge loop (%v)", header)
+	}
+	compute := func() float64 {
+		run, _, err := simulate(mp, oracle, m, 2, 2, 1, commmodel.Block, args, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run.Ranks[0].Compute
+	}
+	with := compute()
+	cost := oracle.block[header]
+	oracle.block[header] = 0
+	trips := (with - compute()) / cost
+	if trips < 0.9*n || trips > 1.1*n {
+		t.Errorf("the merge ran %.0f iterations at two ranks, want about %d", trips, n)
 	}
 }
 
