@@ -38,6 +38,11 @@ type nodeContention struct {
 	// (profiler.Contention.Lengths, Trips), used whatever covered is.
 	lengths, trips map[string][]float64
 	runPPN         []int
+	// filled are the regions the profiled run never reached, whose
+	// numbers come from the contention run with that many ranks
+	// (profiler.Region.Ranks): measured with that run's contention in
+	// them already.
+	filled map[string]int
 }
 
 // nodeContention returns the node contention of o's program on machine m.
@@ -49,7 +54,12 @@ func (o *Oracle) nodeContention(m *commmodel.Machine) *nodeContention {
 }
 
 func newNodeContention(m *commmodel.Machine, prof *profiler.Profile) *nodeContention {
-	n := &nodeContention{m: m, share: map[string]float64{}}
+	n := &nodeContention{m: m, share: map[string]float64{}, filled: map[string]int{}}
+	for i := range prof.Regions {
+		if r := &prof.Regions[i]; r.Ranks > 0 {
+			n.filled[r.ID] = r.Ranks
+		}
+	}
 	c := prof.Contention
 	if c == nil || len(c.PPN) < 2 || c.PPN[0] != 1 || !slices.IsSorted(c.PPN) || len(c.Total) != len(c.PPN) {
 		return n
@@ -128,7 +138,7 @@ func (n *nodeContention) total(k int) float64 {
 // own time of the regions ids, each weighed by its own time.
 func (n *nodeContention) regions(ids []string, k int) float64 {
 	if n.c == nil {
-		return n.m.ComputeFactor(k)
+		return n.m.ComputeFactor(k) / n.measuredAt(ids, n.m.ComputeFactor)
 	}
 	sum, weight := 0.0, 0.0
 	for _, id := range ids {
@@ -153,9 +163,31 @@ func (n *nodeContention) regions(ids []string, k int) float64 {
 		weight += w
 	}
 	if weight == 0 {
-		return n.total(k)
+		return n.total(k) / n.measuredAt(ids, n.total)
 	}
 	return sum / weight
+}
+
+// measuredAt is the slowdown (by factor) that the numbers of ids hold
+// already: 1, or, where none of them has time in the profiled run and one
+// was filled from a contention run (code the profiled run never reached),
+// that of the run the first such one's numbers come from. A merge that
+// runs only with two ranks or more was timed with two ranks computing at
+// once.
+func (n *nodeContention) measuredAt(ids []string, factor func(int) float64) float64 {
+	k0 := 0
+	for _, id := range ids {
+		if n.share[id] > 0 {
+			return 1
+		}
+		if k, ok := n.filled[id]; ok && k0 == 0 {
+			k0 = k
+		}
+	}
+	if f := factor(k0); k0 > 0 && f > 0 {
+		return f
+	}
+	return 1
 }
 
 // at is the slowdown with k ranks from one region's (or the total's)

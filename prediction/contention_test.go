@@ -80,6 +80,40 @@ func TestNodeContention(t *testing.T) {
 	}
 }
 
+// TestFilledRegionsCarryTheirRunsContention: a region the profiled run
+// never reached has the numbers of the contention run at 2 ranks, two
+// ranks' contention in them already; at k ranks it slows down by the
+// program's slowdown at k over that at 2, not at k again.
+func TestFilledRegionsCarryTheirRunsContention(t *testing.T) {
+	m := &commmodel.Machine{Name: "test", ComputeSlowdown: []commmodel.SlowdownRow{{PPN: 1, Factor: 1}, {PPN: 2, Factor: 1.1}, {PPN: 8, Factor: 1.65}}}
+	prof := &profiler.Profile{Regions: []profiler.Region{
+		{ID: "sort", Timed: true, OwnNs: 900},
+		{ID: "merge", Timed: true, OwnNs: 400, Ranks: 2},
+	}, Contention: &profiler.Contention{PPN: []int{1, 2, 4}, Total: []float64{1, 1.2, 1.5},
+		Regions: map[string][]float64{"sort": {1, 1.2, 1.5}, "merge": {0, 0, 0}}}}
+	n := newNodeContention(m, prof)
+	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-9 }
+	for _, tc := range []struct {
+		ids  []string
+		k    int
+		want float64
+	}{
+		{[]string{"merge"}, 2, 1},
+		{[]string{"merge"}, 4, 1.5 / 1.2},
+		{[]string{"merge"}, 1, 1 / 1.2},
+		{[]string{"sort"}, 4, 1.5},
+		{[]string{"sort", "merge"}, 4, 1.5}, // the profiled run's region decides
+	} {
+		if got := n.regions(tc.ids, tc.k); !near(got, tc.want) {
+			t.Errorf("%v at %d ranks: %v, want %v", tc.ids, tc.k, got, tc.want)
+		}
+	}
+	prof.Contention = nil
+	if got, want := newNodeContention(m, prof).regions([]string{"merge"}, 8), 1.65/1.1; !near(got, want) {
+		t.Errorf("without usable runs, merge at 8 ranks: %v, want the table's 1.65 over its 1.1 at 2", got)
+	}
+}
+
 // TestLengthsFromContentionRuns checks the length a library call is
 // assumed to be given at p ranks where the rank cannot know it: the
 // contention runs' mean per call at p, else a power of the rank count
