@@ -45,8 +45,14 @@ type ValidateOptions struct {
 	// it: a profile made in a slow spell of the machine moves every
 	// prediction by as much (0: never).
 	Reprofile float64
-	Progress  func(done, total int, what string)
-	Log       func(format string, args ...any)
+	// CalibrateStale measures this computer (as Calibrate) when the
+	// machine file's ping-pong is staleRatio or more from one measured
+	// before the runs, and predicts with that: a file made in a slow
+	// spell of the machine (a virtual machine's cores placed apart for a
+	// while) moves every predicted exchange by as much.
+	CalibrateStale bool
+	Progress       func(done, total int, what string)
+	Log            func(format string, args ...any)
 }
 
 // Validation is the result of Validate.
@@ -94,6 +100,14 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		measure := func(sizes []int) ([]float64, error) { return bench.PingPongNow(sizes, staleRounds) }
 		if stale, err = machineStale(m, measure); err != nil {
 			logf("could not check the machine file's ping-pong against this computer: %v", err)
+		} else if stale != nil && opts.CalibrateStale {
+			stale.Calibrated = true
+			logf("%s", stale.Describe())
+			cal := opts
+			cal.Calibrate = true
+			if m, err = validationMachine(cal, logf); err != nil {
+				return nil, err
+			}
 		} else if stale != nil {
 			logf("%s", stale.Describe())
 		}

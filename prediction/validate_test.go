@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -191,6 +192,53 @@ func TestValidateCalibrates(t *testing.T) {
 	}
 	if len(phases) < 2 || phases[0] != "calibrate" {
 		t.Errorf("progress phases %v, want the calibration first, then the runs", phases)
+	}
+}
+
+// TestValidateCalibratesStaleMachine: a machine file of this computer's
+// CPU and cores whose point-to-point times are a hundred times too slow
+// (made in a slow spell) is found stale before the runs, and with
+// CalibrateStale the validation measures this computer and predicts with
+// that, and the report says so.
+func TestValidateCalibratesStaleMachine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("calibrates, profiles and runs a program")
+	}
+	m, err := commmodel.Load("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Provenance["cpu"], m.SocketsPerNode, m.CoresPerSocket = host.CPUModel(), 1, runtime.NumCPU()
+	if m.CoresPerNode() < 2 {
+		t.Skip("the staleness check needs two cores")
+	}
+	for _, l := range []*commmodel.LevelParams{&m.Levels.Socket, &m.Levels.Node, &m.Levels.Network} {
+		l.Latency *= 100
+		l.Bandwidth /= 100
+	}
+	data, err := bench.MarshalMachine(m, "a slow spell")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "slow.yaml")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var logged strings.Builder
+	args := []string{"-n", "64", "-steps", "20", "-check=false"}
+	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./examples/heat", Args: args, NP: []int{1}, Reps: 1,
+		Interval: 1, Machine: file, CalibrateStale: true, Profile: filepath.Join(dir, "heat.profile.json"),
+		Log: func(format string, a ...any) { fmt.Fprintf(&logged, format+"\n", a...) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := v.Report.Stale
+	if st == nil || !st.Calibrated || st.Ratio > 0.1 {
+		t.Fatalf("stale %+v: want the slowed file found stale and this computer calibrated instead", st)
+	}
+	if !strings.Contains(logged.String(), "calibrated on "+host.CPUModel()) || !strings.Contains(st.Describe(), "so validate measured it") {
+		t.Errorf("log %q, report line %q: want the calibration named", logged.String(), st.Describe())
 	}
 }
 

@@ -52,6 +52,9 @@ type MachineStale struct {
 	MeasuredS []float64 `json:"measured_s"` // this computer's, measured now
 	// Ratio is the size's measured / file time farthest from 1.
 	Ratio float64 `json:"ratio"`
+	// Calibrated is set when validate measured this computer instead
+	// (predict bench's suite, not saved) and predicted with that.
+	Calibrated bool `json:"calibrated,omitempty"`
 }
 
 // Describe says in one sentence how far the file is from this computer
@@ -67,6 +70,10 @@ func (s *MachineStale) Describe() string {
 	when := ""
 	if s.Date != "" {
 		when = " since " + s.Date
+	}
+	if s.Calibrated {
+		return fmt.Sprintf("machine file: a ping-pong here just now took %.2fx what %s says (one way, %s): this computer's communication changed%s, so validate measured it (predict bench's suite, not saved) and predicted with that; run `predict bench` here to keep a description of it",
+			s.Ratio, s.Machine, pairs, when)
 	}
 	return fmt.Sprintf("machine file: a ping-pong here just now took %.2fx what %s says (one way, %s): this computer's communication changed%s, and every predicted exchange carries the difference; %s",
 		s.Ratio, s.Machine, pairs, when, recalibrate)

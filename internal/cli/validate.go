@@ -25,6 +25,7 @@ type validateOptions struct {
 	quiet     bool
 	maxSteps  int64
 	reprofile float64
+	keepStale bool
 }
 
 func newValidateCmd(streams *IO) *cobra.Command {
@@ -55,7 +56,13 @@ profile was made (by more than --reprofile, 10 % by default), a slow spell
 during profiling would move every prediction by as much: the program is
 then profiled again after the runs, into the same profile file, and the
 configurations predicted with the new profile; the report says so
-(--reprofile 0 never profiles again).`,
+(--reprofile 0 never profiles again).
+
+Before the runs a ping-pong checks the machine file's point-to-point times
+against this computer; when they are 1.5 times off or more either way (a
+file made in a slow spell, or on another day's host), validate measures
+this computer itself (as --calibrate, not saved) and predicts with that,
+and says so (--keep-stale-machine predicts with the file anyway).`,
 		Example: `  predict validate ./examples/heat --np 1,2,4,8 -- -n 400 -steps 200 -check=false
   predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300
   predict validate ./examples/cg --np 1,2,4,8 --calibrate -- -check=false`,
@@ -82,6 +89,7 @@ configurations predicted with the new profile; the report says so
 	f.StringVar(&o.plot, "plot", "", "also write the actual-vs-predicted plot to this .png or .svg file")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	f.Int64Var(&o.maxSteps, "max-steps", 0, maxStepsUsage)
+	f.BoolVar(&o.keepStale, "keep-stale-machine", false, "predict with --machine even when a ping-pong before the runs finds it 1.5 times off this computer (default: measure this computer instead)")
 	f.Float64Var(&o.reprofile, "reprofile", 0.1, "profile again after the runs when the machine's speed in them differs from the profile's by more than this share (0: never)")
 	return cmd
 }
@@ -102,7 +110,7 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 		return &FlagError{fmt.Errorf("--reps must be at least 1, --interval, --max-steps and --reprofile at least 0")}
 	}
 	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Calibrate: o.calibrate, Profile: o.profile,
-		Reps: o.reps, Interval: o.interval, MaxSteps: o.maxSteps, Reprofile: o.reprofile,
+		Reps: o.reps, Interval: o.interval, MaxSteps: o.maxSteps, Reprofile: o.reprofile, CalibrateStale: !o.keepStale,
 		Log: logTo(streams)}
 	progress, finish := sweepProgress(streams, o.quiet)
 	defer finish()
