@@ -14,18 +14,18 @@ import (
 func init() { register(newValidateCmd) }
 
 type validateOptions struct {
-	np        string
-	machine   string
-	calibrate bool
-	profile   string
-	reps      int
-	interval  int
-	csv, json bool
-	plot      string
-	quiet     bool
-	maxSteps  int64
-	reprofile float64
-	keepStale bool
+	np             string
+	machine        string
+	calibrate      bool
+	profile        string
+	reps           int
+	interval       int
+	csv, json      bool
+	plot           string
+	quiet          bool
+	maxSteps       int64
+	reprofile      float64
+	calibrateStale bool
 }
 
 func newValidateCmd(streams *IO) *cobra.Command {
@@ -59,10 +59,10 @@ configurations predicted with the new profile; the report says so
 (--reprofile 0 never profiles again).
 
 Before the runs a ping-pong checks the machine file's point-to-point times
-against this computer; when they are 1.5 times off or more either way (a
-file made in a slow spell, or on another day's host), validate measures
-this computer itself (as --calibrate, not saved) and predicts with that,
-and says so (--keep-stale-machine predicts with the file anyway).`,
+against this computer and says when they are 1.5 times off or more either
+way (a file made in a slow spell, or on another day's host); with
+--calibrate-stale validate then measures this computer itself (as
+--calibrate, not saved) and predicts with that.`,
 		Example: `  predict validate ./examples/heat --np 1,2,4,8 -- -n 400 -steps 200 -check=false
   predict validate ./examples/matmul --np 1,2 --plot matmul-validate.png -- -n 300
   predict validate ./examples/cg --np 1,2,4,8 --calibrate -- -check=false`,
@@ -89,7 +89,7 @@ and says so (--keep-stale-machine predicts with the file anyway).`,
 	f.StringVar(&o.plot, "plot", "", "also write the actual-vs-predicted plot to this .png or .svg file")
 	f.BoolVar(&o.quiet, "quiet", false, "no progress display")
 	f.Int64Var(&o.maxSteps, "max-steps", 0, maxStepsUsage)
-	f.BoolVar(&o.keepStale, "keep-stale-machine", false, "predict with --machine even when a ping-pong before the runs finds it 1.5 times off this computer (default: measure this computer instead)")
+	f.BoolVar(&o.calibrateStale, "calibrate-stale", false, "when a ping-pong before the runs finds --machine 1.5 times off this computer, measure this computer (as --calibrate) and predict with that")
 	f.Float64Var(&o.reprofile, "reprofile", 0.1, "profile again after the runs when the machine's speed in them differs from the profile's by more than this share (0: never)")
 	return cmd
 }
@@ -110,7 +110,7 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 		return &FlagError{fmt.Errorf("--reps must be at least 1, --interval, --max-steps and --reprofile at least 0")}
 	}
 	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Calibrate: o.calibrate, Profile: o.profile,
-		Reps: o.reps, Interval: o.interval, MaxSteps: o.maxSteps, Reprofile: o.reprofile, CalibrateStale: !o.keepStale,
+		Reps: o.reps, Interval: o.interval, MaxSteps: o.maxSteps, Reprofile: o.reprofile, CalibrateStale: o.calibrateStale,
 		Log: logTo(streams)}
 	progress, finish := sweepProgress(streams, o.quiet)
 	defer finish()
