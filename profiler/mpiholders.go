@@ -70,6 +70,9 @@ func mpiCalls(info *types.Info, root ast.Node, holds map[*types.Func]bool) (mpi 
 			return true
 		}
 		if f, ok := typeutil.Callee(info, call).(*types.Func); ok {
+			// Uses names a generic function, not its instance; Origin
+			// keeps it so should that change.
+			f = f.Origin()
 			if mpiOperation(f) || holds[f] {
 				mpi = true
 			}

@@ -526,7 +526,7 @@ func TestUnreachedRegionsFromContentionRuns(t *testing.T) {
 }
 
 // TestPollingLoopsNotFilled: pollhelper's rank 0 polls its workers with
-// two ranks or more, through a helper function and with Test in the loop
+// two ranks or more, through helper functions (one generic) and with Test in the loop
 // itself; a profile at one rank reaches neither loop. Their counts in a
 // contention run say how often polls failed there, so they stay without
 // numbers, while the workers' compute, also reached only with two ranks,
@@ -546,12 +546,12 @@ func TestPollingLoopsNotFilled(t *testing.T) {
 			continue
 		}
 		switch {
-		case r.Kind == Loop && (r.Line == 56 || r.Line == 64):
+		case r.Kind == Loop && (r.Line == 61 || r.Line == 69):
 			polls++
 			if r.Execs != 0 || r.Ranks != 0 {
 				t.Errorf("polling loop %s: execs %d, ranks %d; want no numbers (its count is how often polls failed)", r.ID, r.Execs, r.Ranks)
 			}
-		case r.Kind == Call && (r.Line == 48 || r.Line == 49):
+		case r.Kind == Call && (r.Line == 53 || r.Line == 54):
 			workerSends++
 			if r.Ranks != 2 || r.Execs != 1 {
 				t.Errorf("worker's call of work %s: ranks %d, execs %d; want the run at 2 ranks' one call", r.ID, r.Ranks, r.Execs)

@@ -1,6 +1,7 @@
 // Command pollhelper is test input (profiler): with two ranks or more,
-// rank 0 collects its workers' results by polling, once through a helper
-// (arrived) and once with Test in the loop itself; with one rank it works
+// rank 0 collects its workers' results by polling, once through helpers
+// (polled, a generic function, calls arrived) and once with Test in the
+// loop itself; with one rank it works
 // alone, so a profile at one rank reaches neither polling loop. How often
 // a poll fails depends on how the ranks wait for each other, not on the
 // program: the profile must not take those loops' counts from its
@@ -35,6 +36,10 @@ func arrived(req *mpi.Request) bool {
 	return ok
 }
 
+// polled polls req once, through arrived, for a receive of T: a generic
+// function whose instance the polling loop calls.
+func polled[T any](req *mpi.Request) bool { return arrived(req) }
+
 func main() {
 	n := flag.Int("n", 2000000, "rounds of work in all")
 	flag.Parse()
@@ -53,7 +58,7 @@ func main() {
 		for w := 1; w < p; w++ {
 			got := []float64{0}
 			req := mpi.Irecv(c, got, w, 0)
-			for !arrived(req) {
+			for !polled[float64](req) {
 				polls++
 			}
 			sum += got[0]
