@@ -58,11 +58,9 @@ type Oracle struct {
 	// and its iterations per entry in the profile's run: where a test
 	// depends on data, that count is what the simulation repeats.
 	loopExit map[*ssa.BasicBlock]loopExit
-	// ownExits are the exit tests with outcome counts of their own (not
-	// the loop's shared rate), and ownExitCount counts them per loop
-	// (LoopExit).
-	ownExits     map[*ssa.BasicBlock]bool
-	ownExitCount map[string]int
+	// groupedExits are the exit tests with outcome counts of their own
+	// (not the loop's shared rate) in loops with more than one (LoopExit).
+	groupedExits map[*ssa.BasicBlock]bool
 	// instanceOf is, by the model's name of a generic function's
 	// instance ("kern.Sum[float64]"), the generic's ("kern.Sum"): the
 	// profiler instruments the generic's code once, and its regions carry
@@ -94,7 +92,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},
 		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{},
 		sharedExit: map[*ssa.BasicBlock]string{}, loopExit: map[*ssa.BasicBlock]loopExit{},
-		ownExits: map[*ssa.BasicBlock]bool{}, ownExitCount: map[string]int{}}
+		groupedExits: map[*ssa.BasicBlock]bool{}}
 	// Asked at every Bcast a rank makes (SiteData): looked up, not
 	// searched.
 	o.mpiSites = make(map[mpiSiteKey]*profiler.MPISite, len(prof.MPI))
@@ -452,7 +450,7 @@ type loopExit struct {
 // profiledBranch's accumulator.
 func (o *Oracle) LoopExit(b *ssa.BasicBlock) (loop string, stay0 bool, ok bool) {
 	e, ok := o.loopExit[b]
-	if !ok || !o.ownExits[b] || o.ownExitCount[e.id] < 2 {
+	if !ok || !o.groupedExits[b] {
 		return "", false, false
 	}
 	return e.id, e.stay0, true
@@ -469,7 +467,7 @@ func (o *Oracle) loopBranches(id string, r *model.Region) {
 		in[b] = true
 	}
 	counted := o.exitTests(id, r)
-	var shared []*ssa.BasicBlock
+	var shared, own []*ssa.BasicBlock
 	exits := 0
 	for _, b := range r.Blocks {
 		if len(b.Succs) != 2 || in[b.Succs[0]] == in[b.Succs[1]] {
@@ -480,8 +478,7 @@ func (o *Oracle) loopBranches(id string, r *model.Region) {
 			o.loopExit[b] = loopExit{id: id, iters: float64(pr.Iters) / float64(pr.Execs), stay0: in[b.Succs[0]]}
 		}
 		if counted[b] {
-			o.ownExits[b] = true
-			o.ownExitCount[id]++
+			own = append(own, b)
 			continue
 		}
 		shared = append(shared, b)
@@ -501,6 +498,11 @@ func (o *Oracle) loopBranches(id string, r *model.Region) {
 	if exits > 1 {
 		for _, b := range shared {
 			o.sharedExit[b] = id
+		}
+	}
+	if len(own) > 1 {
+		for _, b := range own {
+			o.groupedExits[b] = true
 		}
 	}
 }

@@ -295,7 +295,17 @@ func maxCompute(r *interpreter.Run) float64 {
 // prepare loads the program's model and reduction plan, obtains its
 // profile, and builds the oracle from them.
 func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)) (*model.Program, *Oracle, error) {
-	mp, err := loadModel(opts.Dir, opts.Package)
+	mp, lp, err := loadPlan(opts.Dir, opts.Package)
+	if err != nil {
+		return nil, nil, err
+	}
+	oracle, err := profiledOracle(ctx, mp, lp, opts, logf)
+	return mp, oracle, err
+}
+
+// loadPlan loads the program's model and its loop-nest plan.
+func loadPlan(dir, pkg string) (*model.Program, *loopnest.Program, error) {
+	mp, err := loadModel(dir, pkg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -303,17 +313,23 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 	if err != nil {
 		return nil, nil, err
 	}
+	return mp, lp, nil
+}
+
+// profiledOracle obtains the program's profile and builds the oracle of
+// model mp and plan lp from it.
+func profiledOracle(ctx context.Context, mp *model.Program, lp *loopnest.Program, opts SpeedupOptions, logf func(string, ...any)) (*Oracle, error) {
 	prof, err := obtainProfile(ctx, opts, logf)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	oracle, err := NewOracle(mp, lp, prof)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	oracle.SetArgs(opts.Args)
 	oracle.maxSteps, oracle.logf = opts.MaxSteps, logf
-	return mp, oracle, nil
+	return oracle, nil
 }
 
 // simulate predicts one configuration: p ranks on nodes nodes, per per node.

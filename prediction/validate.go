@@ -100,23 +100,27 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 		measure := func(sizes []int) ([]float64, error) { return bench.PingPongNow(sizes, staleRounds) }
 		if stale, err = machineStale(m, measure); err != nil {
 			logf("could not check the machine file's ping-pong against this computer: %v", err)
-		} else if stale != nil && opts.CalibrateStale {
-			stale.Calibrated = true
-			logf("%s", stale.Describe())
-			cal := opts
-			cal.Calibrate = true
-			if m, err = validationMachine(cal, logf); err != nil {
-				return nil, err
-			}
 		} else if stale != nil {
+			stale.Calibrated = opts.CalibrateStale
 			logf("%s", stale.Describe())
+			if stale.Calibrated {
+				cal := opts
+				cal.Calibrate = true
+				if m, err = validationMachine(cal, logf); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	// A profile made here measures how each region slows down with the
 	// ranks sharing this computer's cores.
 	popts := SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP,
 		ProfilePPN: contentionRanks(runtime.NumCPU()), MaxSteps: opts.MaxSteps}
-	mp, oracle, err := prepare(ctx, popts, logf)
+	mp, lp, err := loadPlan(opts.Dir, opts.Package)
+	if err != nil {
+		return nil, err
+	}
+	oracle, err := profiledOracle(ctx, mp, lp, popts, logf)
 	if err != nil {
 		return nil, err
 	}
@@ -139,8 +143,6 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if opts.Interval > 0 {
 		v.What = "interval " + strconv.Itoa(opts.Interval) + " (from the run's trace and from the simulation)"
 	}
-	actual := report.Sweep{Program: opts.Package, Machine: "this computer", Args: opts.Args}
-	predicted := report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}
 	bodies := map[int][]float64{} // the ranks' bodies of each run, summed
 	total, done := len(opts.NP)*(opts.Reps+1), 0
 	// The rank counts take turns, so that a slow spell of the machine
@@ -171,55 +173,48 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 			opts.Progress(done, total, "profile again")
 		}
 		popts.remake = true
-		if mp, oracle, err = prepare(ctx, popts, logf); err != nil {
+		if oracle, err = profiledOracle(ctx, mp, lp, popts, logf); err != nil {
 			return nil, err
 		}
 		reprofiled, drift = drift, machineDrift(oracle.prof, opts.Args, bodies)
 	}
-	p := &validationPredictor{mp: mp, oracle: oracle, m: m, opts: opts, runs: v.Runs, progress: func(what string) {
+	progress := func(what string) {
 		done++
 		if opts.Progress != nil {
 			opts.Progress(done, total, what)
 		}
-	}}
-	if v.Report, err = p.predict(actual, predicted); err != nil {
+	}
+	rep, selfNote, err := predictRuns(mp, oracle, m, opts, v.Runs, progress)
+	if err != nil {
 		return nil, err
 	}
+	v.Report = rep
 	v.Report.Drift, v.Report.Reprofiled = drift, reprofiled
 	v.Report.Mismatch = mismatch
 	v.Report.Stale = stale
 	v.Notes = append([]string{oracle.nodeContention(m).source()}, oracle.Notes()...)
-	if p.selfNote != "" {
-		v.Notes = append([]string{p.selfNote}, v.Notes...)
+	if selfNote != "" {
+		v.Notes = append([]string{selfNote}, v.Notes...)
 	}
 	return v, nil
 }
 
-// validationPredictor predicts the configurations a validation ran.
-type validationPredictor struct {
-	mp       *model.Program
-	oracle   *Oracle
-	m        *commmodel.Machine
-	opts     ValidateOptions
-	runs     map[int][]float64 // real runs' times by rank count
-	progress func(what string)
-	selfNote string // the self-check's note at P = 1, if any
-}
-
-// predict simulates each rank count of the runs (all ranks on one node)
-// and compares it with the fastest run, extending the sweeps actual and
-// predicted.
-func (vp *validationPredictor) predict(actual, predicted report.Sweep) (*report.ValidationReport, error) {
-	opts := vp.opts
+// predictRuns simulates each rank count of the runs (real times by rank
+// count; all ranks on one node) and compares it with the fastest run. It
+// also returns the self-check's note at P = 1, if any.
+func predictRuns(mp *model.Program, oracle *Oracle, m *commmodel.Machine, opts ValidateOptions, runs map[int][]float64, progress func(string)) (*report.ValidationReport, string, error) {
+	actual := report.Sweep{Program: opts.Package, Machine: "this computer", Args: opts.Args}
+	predicted := report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}
+	selfNote := ""
 	var failed []report.ValidationFailure
 	var firstErr error
 	for _, p := range opts.NP {
 		cfg := report.Config{P: p, Nodes: 1, PPN: p}
 		// The fastest run is the least disturbed by other processes, as
 		// the profile keeps each region's fastest time.
-		fastest := slices.Min(vp.runs[p])
-		vp.progress(fmt.Sprintf("predict P=%d", p))
-		run, _, err := simulate(vp.mp, vp.oracle, vp.m, p, 1, p, commmodel.Block, opts.Args, false)
+		fastest := slices.Min(runs[p])
+		progress(fmt.Sprintf("predict P=%d", p))
+		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, false)
 		if err != nil {
 			// The real runs are kept: a prediction that deadlocks where
 			// the goroutine backend buffered a large Send is worth seeing
@@ -232,29 +227,29 @@ func (vp *validationPredictor) predict(actual, predicted report.Sweep) (*report.
 		}
 		actual.Points = append(actual.Points, report.Point{Config: cfg, Time: fastest})
 		if p == 1 {
-			vp.selfNote = vp.oracle.selfCheck(maxCompute(run))
+			selfNote = oracle.selfCheck(maxCompute(run))
 		}
 		t := run.Makespan
 		if opts.Interval > 0 {
 			var ok bool
 			if t, ok = run.Interval(opts.Interval); !ok {
-				return nil, fmt.Errorf("prediction: the simulated program never marks interval %d; use --interval 0 to compare whole runs", opts.Interval)
+				return nil, "", fmt.Errorf("prediction: the simulated program never marks interval %d; use --interval 0 to compare whole runs", opts.Interval)
 			}
 		}
 		predicted.Points = append(predicted.Points, report.Point{Config: cfg, Time: t})
 	}
 	if len(predicted.Points) == 0 {
-		return nil, firstErr
+		return nil, "", firstErr
 	}
 	r, err := report.Validation(actual, predicted)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	r.Failed = failed
 	for i := range r.Rows {
-		r.Rows[i].Runs = vp.runs[r.Rows[i].P]
+		r.Rows[i].Runs = runs[r.Rows[i].P]
 	}
-	return r, nil
+	return r, selfNote, nil
 }
 
 // validationMachine is the description of this computer the validation
