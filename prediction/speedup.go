@@ -639,8 +639,8 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		if err == nil && !explicit && !hasContention(p, opts.ProfilePPN) {
 			err = fmt.Errorf("it has no contention runs with %v ranks", opts.ProfilePPN)
 		}
-		if rev := max(p.Meta.Probes, 1); err == nil && !explicit && rev < profiler.Probes {
-			err = fmt.Errorf("an older profiler made it (probe revision %d, this one makes %d; docs/profile-format.md says what changed)", rev, profiler.Probes)
+		if err == nil && !explicit && max(p.Meta.Probes, 1) < profiler.Probes {
+			err = fmt.Errorf("an older profiler made it (probe revision %d, this one makes %d; docs/profile-format.md says what changed)", max(p.Meta.Probes, 1), profiler.Probes)
 		}
 		if se := (*profiler.StaleError)(nil); explicit && errors.As(err, &se) && se.OnlyArgs() {
 			err = fmt.Errorf("%w; or predict these arguments from it with --profile-args %q", err, strings.Join(se.Made, " "))
@@ -648,7 +648,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		if err == nil || explicit {
 			return p, err
 		}
-		logf("profile %s is out of date (%v); profiling again", path, err)
+		logf("profile %s cannot be reused (%v); profiling again", path, err)
 	}
 	if !opts.remake {
 		logf("profiling %s on this machine (once; reused while the sources and arguments stay the same)", strings.Join(append([]string{opts.Package}, args...), " "))

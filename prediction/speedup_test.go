@@ -859,3 +859,31 @@ func TestOlderProbesProfileIsRemade(t *testing.T) {
 		t.Errorf("probes %d, log %q: want the profile made again", p.Meta.Probes, log)
 	}
 }
+
+// TestUnreadableProfile: a --profile file that is not a profile is an
+// error naming the file and position; a default profile that cannot be
+// read is made again (neither panics).
+func TestUnreadableProfile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("root:x:0:0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/nestedcall", NP: []int{1}, Profile: bad}
+	_, err := obtainProfile(context.Background(), opts, func(string, ...any) {})
+	if err == nil || !strings.Contains(err.Error(), bad+":1:") {
+		t.Fatalf("explicit unreadable profile: error %v, want one naming %s and its position", err, bad)
+	}
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	opts.Profile, opts.ProfileOut = "", bad
+	var log []string
+	p, err := obtainProfile(context.Background(), opts, func(f string, a ...any) { log = append(log, fmt.Sprintf(f, a...)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Meta.Probes != profiler.Probes || len(log) == 0 || !strings.Contains(log[0], "cannot be reused") {
+		t.Errorf("probes %d, log %q: want the default profile made again", p.Meta.Probes, log)
+	}
+}
