@@ -55,6 +55,9 @@ func (e *LoadError) Error() string {
 		b.WriteString("\n\t")
 		b.WriteString(err.Error())
 	}
+	if slices.ContainsFunc(e.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError }) {
+		b.WriteString("\n\tthe program must build (go build) before it can be modelled; fix the errors above")
+	}
 	return b.String()
 }
 
@@ -97,7 +100,7 @@ func LoadPackages(cfg Config, patterns ...string) ([]*packages.Package, error) {
 		return nil, fmt.Errorf("model: loading packages: %w", err)
 	}
 	var errs []packages.Error
-	packages.Visit(pkgs, nil, func(p *packages.Package) { errs = append(errs, p.Errors...) })
+	packages.Visit(pkgs, nil, func(p *packages.Package) { errs = append(errs, compileErrors(p.Errors)...) })
 	if len(errs) > 0 {
 		return nil, &LoadError{Errors: errs}
 	}
@@ -113,6 +116,22 @@ func LoadPackages(cfg Config, patterns ...string) ([]*packages.Package, error) {
 		return nil, errors.New(msg)
 	}
 	return pkgs, nil
+}
+
+// compileErrors drops the go command's report of a package's failed
+// compilation ("# pkg" and the compiler's lines, relative to the package)
+// when the parser or the type checker reported the same mistakes with
+// full positions: each once is enough.
+func compileErrors(errs []packages.Error) []packages.Error {
+	checked := slices.ContainsFunc(errs, func(e packages.Error) bool {
+		return e.Kind == packages.ParseError || e.Kind == packages.TypeError
+	})
+	if !checked {
+		return errs
+	}
+	return slices.DeleteFunc(slices.Clone(errs), func(e packages.Error) bool {
+		return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+	})
 }
 
 // goListSays is what `go list` prints on stderr for the patterns, or "".

@@ -262,6 +262,14 @@ func TestLoadErrors(t *testing.T) {
 	if !strings.Contains(err.Error(), "bad.go:4:9") || !strings.Contains(err.Error(), "undefinedName") {
 		t.Errorf("error lacks the position: %v", err)
 	}
+	// The go command's own report of the failed compilation says the same
+	// again without the directory: left out.
+	if n := strings.Count(err.Error(), "undefinedName"); n != 1 {
+		t.Errorf("the mistake is reported %d times: %v", n, err)
+	}
+	if !strings.Contains(err.Error(), "go build") {
+		t.Errorf("the error does not say what to do: %v", err)
+	}
 	if _, err := Load(Config{Dir: dir}, "./nonexistent"); err == nil {
 		t.Error("loading a missing directory succeeded")
 	}
