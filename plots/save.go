@@ -36,11 +36,21 @@ func Write(w io.Writer, p *plot.Plot, format string) error {
 // Save writes p to path, PNG or SVG by its extension, atomically (a
 // temporary file in the same directory renamed over path).
 func Save(p *plot.Plot, path string) error {
+	if err := CheckFormat(path); err != nil {
+		return err
+	}
+	format := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	return report.WriteFile(path, func(w io.Writer) error { return Write(w, p, format) })
+}
+
+// CheckFormat reports whether path's extension names a format Save
+// writes (.png or .svg).
+func CheckFormat(path string) error {
 	format := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
 	if format != "png" && format != "svg" {
 		return fmt.Errorf("plots: %s: extension %q, want .png or .svg", path, filepath.Ext(path))
 	}
-	return report.WriteFile(path, func(w io.Writer) error { return Write(w, p, format) })
+	return nil
 }
 
 // title joins the program, machine and arguments into a plot title.

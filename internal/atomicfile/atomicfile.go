@@ -8,7 +8,10 @@ package atomicfile
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -16,7 +19,7 @@ import (
 // Write writes data to path atomically, with mode 0644. Errors are the
 // os package's, unprefixed: callers add their own context.
 func Write(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := createTemp(path)
 	if err != nil {
 		return err
 	}
@@ -45,4 +48,47 @@ func WriteFunc(path string, fn func(io.Writer) error) error {
 		return err
 	}
 	return Write(path, buf.Bytes())
+}
+
+// createTemp makes the temporary file beside path. Its error names path's
+// directory, not the temporary file's random name, which the user never
+// gave.
+func createTemp(path string) (*os.File, error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = &fs.PathError{Op: "create a file in", Path: dir, Err: pe.Err}
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// CheckWritable reports whether Write could write path now: its directory
+// exists and takes new files, and path is not a directory. Commands check
+// their output files before long work (a calibration, a profiling run),
+// so that a mistyped directory costs seconds, not the work.
+func CheckWritable(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a directory, not a file", path)
+	}
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("directory %s does not exist (create it first)", dir)
+	case err != nil:
+		return err
+	case !st.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	f, err := createTemp(path)
+	if err != nil {
+		return err
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/parpredict/parpredict/commmodel/bench"
 	"github.com/parpredict/parpredict/internal/atomicfile"
 	"github.com/parpredict/parpredict/mpi"
+	"github.com/parpredict/parpredict/profiler/probe"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
@@ -83,6 +84,13 @@ func benchRun(opts *benchOptions, streams *IO) error {
 	}
 	if opts.pairs < 0 || opts.maxLaunch < 1 {
 		return &FlagError{fmt.Errorf("--pairs must be >= 0 and --max-launches >= 1")}
+	}
+	// Under a launcher only world rank 0 writes (its node's directories
+	// are the ones that count).
+	if probe.WorldRank() == 0 {
+		if err := checkOutputs(output{flag: "--out", path: opts.out}, output{flag: "--report", path: opts.report}); err != nil {
+			return err
+		}
 	}
 	o := bench.DefaultOptions()
 	o.NP, o.ContentionPairs, o.Name = opts.np, opts.pairs, opts.name

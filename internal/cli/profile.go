@@ -121,6 +121,9 @@ func runProfile(ctx context.Context, streams *IO, opts *profileOptions) error {
 		}
 		out = name + ".profile.json"
 	}
+	if err := checkOutputs(output{flag: "--out", path: out}); err != nil {
+		return err
+	}
 	popts := profiler.Options{
 		Package: opts.Package, Args: opts.Args, NP: opts.NP, PPN: opts.PPN,
 		Baseline: opts.Baseline, Repeat: opts.Repeat, Budget: opts.Budget,

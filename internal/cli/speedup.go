@@ -143,6 +143,10 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	case o.timeline != "":
 		opts.TimelineP = slices.Max(np)
 	}
+	if err := checkOutputs(output{flag: "--plot", path: o.plot, plot: true}, output{flag: "--timeline", path: o.timeline},
+		output{flag: "--profile", path: o.profile, keep: true}); err != nil {
+		return err
+	}
 	progress, finish := sweepProgress(streams, o.quiet)
 	defer finish()
 	opts.Progress = progress

@@ -79,3 +79,29 @@ func TestSpeedupListsFailedConfigurations(t *testing.T) {
 		t.Errorf("stderr %q", errb.String())
 	}
 }
+
+// TestOutputsCheckedFirst: an output file that cannot be written (a
+// missing directory, a plot format that is not written) is a usage error
+// at once, before any profiling, calibration or simulation, and names the
+// flag.
+func TestOutputsCheckedFirst(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"speedup", "../../examples/heat", "--plot", "speedup.gif"}, `--plot: plots: speedup.gif: extension ".gif"`},
+		{[]string{"speedup", "../../examples/heat", "--plot", filepath.Join(missing, "s.png")}, "--plot " + filepath.Join(missing, "s.png") + ": directory " + missing + " does not exist"},
+		{[]string{"speedup", "../../examples/heat", "--timeline", filepath.Join(missing, "t.json")}, "--timeline"},
+		{[]string{"speedup", "../../examples/heat", "--profile", filepath.Join(missing, "p.json")}, "--profile"},
+		{[]string{"validate", "../../examples/heat", "--plot", "v.jpg"}, "--plot"},
+		{[]string{"profile", "../../examples/heat", "--out", filepath.Join(missing, "p.json")}, "--out"},
+		{[]string{"bench", "--out", filepath.Join(missing, "m.yaml")}, "--out"},
+		{[]string{"bench", "--out", t.TempDir()}, "is a directory"},
+	} {
+		var out, errb bytes.Buffer
+		if code := Main(tt.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, errb.String(), tt.want)
+		}
+	}
+}

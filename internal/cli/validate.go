@@ -112,6 +112,9 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Calibrate: o.calibrate, Profile: o.profile,
 		Reps: o.reps, Interval: o.interval, MaxSteps: o.maxSteps, Reprofile: o.reprofile, CalibrateStale: o.calibrateStale,
 		Log: logTo(streams)}
+	if err := checkOutputs(output{flag: "--plot", path: o.plot, plot: true}, output{flag: "--profile", path: o.profile, keep: true}); err != nil {
+		return err
+	}
 	progress, finish := sweepProgress(streams, o.quiet)
 	defer finish()
 	opts.Progress = progress
