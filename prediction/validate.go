@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"go/constant"
 	"math"
 	"os"
 	"os/exec"
@@ -21,6 +22,7 @@ import (
 	"github.com/parpredict/parpredict/mpi"
 	"github.com/parpredict/parpredict/profiler"
 	"github.com/parpredict/parpredict/report"
+	"golang.org/x/tools/go/ssa"
 )
 
 // ValidateOptions say what to run and predict.
@@ -36,7 +38,8 @@ type ValidateOptions struct {
 	Profile   string // as SpeedupOptions.Profile
 	Reps      int    // real runs per rank count, taking turns; the fastest is kept (0: 3)
 	// Interval is the user interval compared (the program's main loop,
-	// marked with BeginInterval/EndInterval); 0 compares whole runs.
+	// marked with BeginInterval/EndInterval); 0 compares whole runs;
+	// AutoInterval interval 1 where the program marks it, else whole runs.
 	Interval int
 	MaxSteps int64 // as SpeedupOptions.MaxSteps
 	// Reprofile is how far (a share, either way) the machine's speed in
@@ -119,6 +122,17 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	mp, lp, err := loadPlan(opts.Dir, opts.Package)
 	if err != nil {
 		return nil, err
+	}
+	// Said before the profile and the runs, which take minutes.
+	switch {
+	case opts.Interval == AutoInterval && marksInterval(mp, 1):
+		opts.Interval = 1
+	case opts.Interval == AutoInterval:
+		opts.Interval = 0
+		logf("%s marks no interval 1 (BeginInterval/EndInterval): comparing whole runs", opts.Package)
+	case opts.Interval > 0 && !marksInterval(mp, opts.Interval):
+		return nil, fmt.Errorf("prediction: %s never marks interval %d (no BeginInterval(%d) in its code); mark its main loop with c.BeginInterval(%d) and c.EndInterval(%d), or compare whole runs with --interval 0",
+			opts.Package, opts.Interval, opts.Interval, opts.Interval, opts.Interval)
 	}
 	oracle, err := profiledOracle(ctx, mp, lp, popts, logf)
 	if err != nil {
@@ -385,6 +399,38 @@ func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) 
 		return 0, 0, fmt.Errorf("prediction: the run of %s never marks interval %d (BeginInterval/EndInterval); use --interval 0 to compare whole runs", opts.Package, opts.Interval)
 	}
 	return span, body, nil
+}
+
+// AutoInterval, as ValidateOptions.Interval, compares interval 1 where the
+// program marks it and whole runs where it does not.
+const AutoInterval = -1
+
+// marksInterval reports whether mp's code may mark interval id: it calls
+// BeginInterval with id, or with an argument not known before the run.
+func marksInterval(mp *model.Program, id int) bool {
+	for _, f := range mp.Funcs {
+		for _, b := range f.SSA.Blocks {
+			for _, in := range b.Instrs {
+				call, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				common := call.Common()
+				callee := common.StaticCallee()
+				if callee == nil || callee.Name() != "BeginInterval" || callee.Pkg == nil || callee.Pkg.Pkg.Path() != model.MPIPath || len(common.Args) != 2 {
+					continue
+				}
+				c, ok := common.Args[1].(*ssa.Const)
+				if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+					return true
+				}
+				if v, exact := constant.Int64Val(c.Value); !exact || v == int64(id) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // contentionRanks are the rank counts of a profile's contention runs on a

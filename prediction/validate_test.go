@@ -368,3 +368,42 @@ func TestWholeRunIsTheRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestMarksInterval: validate compares interval 1 by default only where
+// the program marks it, known before any run: heat marks 1 and not 2, a
+// program without intervals none, and one whose id is computed (split's
+// BeginInterval(id)) may mark any.
+func TestMarksInterval(t *testing.T) {
+	for _, tt := range []struct {
+		pkg  string
+		id   int
+		want bool
+	}{
+		{"./examples/heat", 1, true},
+		{"./examples/heat", 2, false},
+		{"./prediction/testdata/closurekernel", 1, false},
+		{"./interpreter/testdata/split", 7, true},
+	} {
+		mp, _, err := loadPlan("..", tt.pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := marksInterval(mp, tt.id); got != tt.want {
+			t.Errorf("marksInterval(%s, %d) = %v, want %v", tt.pkg, tt.id, got, tt.want)
+		}
+	}
+}
+
+// TestValidateUnmarkedInterval: asked for an interval the program never
+// marks, validate says so before profiling or running anything.
+func TestValidateUnmarkedInterval(t *testing.T) {
+	profile := filepath.Join(t.TempDir(), "p.json")
+	_, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./prediction/testdata/closurekernel",
+		NP: []int{1}, Interval: 1, Machine: "ib-qdr", Profile: profile})
+	if err == nil || !strings.Contains(err.Error(), "never marks interval 1") || !strings.Contains(err.Error(), "--interval 0") {
+		t.Fatalf("error %v, want one saying the program never marks interval 1", err)
+	}
+	if _, err := os.Stat(profile); err == nil {
+		t.Error("a profile was made before the interval was found missing")
+	}
+}

@@ -38,8 +38,9 @@ rank count (--np; counts above the core count are oversubscribed), and
 predicts the same configurations with a profile made here and the machine
 file of this computer (--machine, default local). It compares the time of
 the program's main loop, user interval 1 (BeginInterval(1)/EndInterval(1)),
-read from the run's trace and from the simulation; --interval 0 compares
-whole runs instead, up to the last rank's end (the process's start-up and
+read from the run's trace and from the simulation, where the program marks
+it; --interval 0 (the default for a program that marks no interval 1)
+compares whole runs instead, up to the last rank's end (the process's start-up and
 exit, which no part of the model holds, left out). Each count runs --reps times, the counts taking turns, and
 the fastest run is kept (the least disturbed by other processes, as the
 profile keeps each region's fastest time). Under the table a line compares
@@ -74,6 +75,9 @@ way (a file made in a slow spell, or on another day's host); with
 			if o.calibrate && cmd.Flags().Changed("machine") {
 				return &FlagError{fmt.Errorf("--calibrate measures this computer instead of reading --machine: give one of them")}
 			}
+			if !cmd.Flags().Changed("interval") {
+				o.interval = prediction.AutoInterval
+			}
 			return runValidate(cmd.Context(), streams, o, args[0], args[1:])
 		},
 	}
@@ -83,7 +87,7 @@ way (a file made in a slow spell, or on another day's host); with
 	f.BoolVar(&o.calibrate, "calibrate", false, "measure this computer first (predict bench's suite) and predict with that instead of --machine")
 	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
 	f.IntVar(&o.reps, "reps", 5, "real runs per rank count (the fastest is kept)")
-	f.IntVar(&o.interval, "interval", 1, "user interval to compare; 0: whole runs")
+	f.IntVar(&o.interval, "interval", 1, "user interval to compare; 0: whole runs (default: 1 where the program marks it, else whole runs)")
 	f.BoolVar(&o.csv, "csv", false, "print CSV")
 	f.BoolVar(&o.json, "json", false, "print JSON")
 	f.StringVar(&o.plot, "plot", "", "also write the actual-vs-predicted plot to this .png or .svg file")
@@ -106,7 +110,7 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	if err != nil {
 		return &FlagError{fmt.Errorf("--np: %w", err)}
 	}
-	if o.reps < 1 || o.interval < 0 || o.maxSteps < 0 || !(o.reprofile >= 0) {
+	if o.reps < 1 || (o.interval < 0 && o.interval != prediction.AutoInterval) || o.maxSteps < 0 || !(o.reprofile >= 0) {
 		return &FlagError{fmt.Errorf("--reps must be at least 1, --interval, --max-steps and --reprofile at least 0")}
 	}
 	opts := prediction.ValidateOptions{Package: pkg, Args: args, NP: np, Machine: o.machine, Calibrate: o.calibrate, Profile: o.profile,
