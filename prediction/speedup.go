@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -613,6 +614,19 @@ func hasContention(p *profiler.Profile, ks []int) bool {
 	return true
 }
 
+// profileRanks is the rank count a profile made for predictions of np is
+// made with: the smallest predicted, so that code that only runs with
+// several ranks (a ping-pong) has profile data too, but no more than the
+// cores (at least 2): ranks taking turns on a core are timed with the
+// others' work in their regions, and thousands of goroutine ranks
+// profiled on a laptop measured that, not the program.
+func profileRanks(np []int, cores int) int {
+	if len(np) == 0 {
+		return 1
+	}
+	return min(slices.Min(np), max(cores, 2))
+}
+
 // obtainProfile loads the given profile, or reuses or makes the default one.
 func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)) (*profiler.Profile, error) {
 	args := opts.ProfileArgs
@@ -653,17 +667,15 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 	if !opts.remake {
 		logf("profiling %s on this machine (once; reused while the sources and arguments stay the same)", strings.Join(append([]string{opts.Package}, args...), " "))
 	}
-	// Profile at the smallest rank count predicted: code that only runs
-	// with several ranks (a ping-pong) then has profile data too.
-	np := 1
-	if len(opts.NP) > 0 {
-		np = slices.Min(opts.NP)
-	}
+	np := profileRanks(opts.NP, runtime.NumCPU())
 	// Five timed runs: each region's times come from the run that timed it
 	// fastest, which keeps other processes' disturbances out of a profile
 	// that every later prediction reuses.
 	p, err := profiler.Run(ctx, profiler.Options{Dir: opts.Dir, Package: opts.Package, Args: args, NP: np, Repeat: 5, PPN: opts.ProfilePPN, Plain: true})
 	if err != nil {
+		if np > 1 && !errors.Is(err, context.Canceled) {
+			return nil, fmt.Errorf("%w\n(the profile runs the program with %d ranks, the smallest predicted count up to this computer's cores: give --profile-args that work with %d ranks, or profile it yourself with predict profile and pass --profile)", err, np, np)
+		}
 		return nil, err
 	}
 	if err := p.Save(path); err != nil {

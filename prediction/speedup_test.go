@@ -887,3 +887,23 @@ func TestUnreadableProfile(t *testing.T) {
 		t.Errorf("probes %d, log %q: want the default profile made again", p.Meta.Probes, log)
 	}
 }
+
+// TestProfileRanks: a profile made for a sweep runs the smallest count
+// predicted, but not thousands of goroutine ranks on a laptop's cores.
+func TestProfileRanks(t *testing.T) {
+	for _, tt := range []struct {
+		np          []int
+		cores, want int
+	}{
+		{nil, 2, 1},
+		{[]int{1, 2, 4}, 2, 1},
+		{[]int{2, 4, 8}, 16, 2},
+		{[]int{4096, 16384}, 2, 2},
+		{[]int{64, 128}, 16, 16},
+		{[]int{8}, 1, 2}, // a ping-pong still gets its two ranks
+	} {
+		if got := profileRanks(tt.np, tt.cores); got != tt.want {
+			t.Errorf("profileRanks(%v, %d) = %d, want %d", tt.np, tt.cores, got, tt.want)
+		}
+	}
+}

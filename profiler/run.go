@@ -491,7 +491,11 @@ func (r *runner) exec(ctx context.Context, bin string, np int, env []string) (fl
 	if err != nil {
 		shown := launcherArgv(r.opts.Launcher, np)
 		shown = append(append(shown, r.opts.Package), r.opts.Args...)
-		return 0, fmt.Errorf("profiler: running %s: %w\n%s", strings.Join(shown, " "), err, tail(stderr.String(), 2000))
+		ranks := ""
+		if len(r.opts.Launcher) == 0 {
+			ranks = fmt.Sprintf(" with %d ranks", np) // a launcher's command line says it
+		}
+		return 0, fmt.Errorf("profiler: running %s%s: %w\n%s", strings.Join(shown, " "), ranks, err, tail(stderr.String(), 2000))
 	}
 	return wall, nil
 }
