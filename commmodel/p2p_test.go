@@ -3,6 +3,7 @@ package commmodel
 import (
 	"errors"
 	"math"
+	"runtime"
 	"testing"
 )
 
@@ -151,5 +152,28 @@ func TestGenerateRefusesHugeQuadraticSchedules(t *testing.T) {
 	}
 	if _, err := Generate(Bcast, Binomial, 5000, 8, 0, Options{}); err != nil {
 		t.Errorf("5000-rank binomial broadcast: %v", err)
+	}
+}
+
+// TestDisseminationBarrierMemory: the dissemination barrier's block lists
+// share one array (rank r has heard from a window of ranks), so a 16,384-
+// rank schedule takes megabytes; with a sorted union per rank and round it
+// took 4.3 GB. Allocated bytes are counted, not timed.
+func TestDisseminationBarrierMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 16,384-rank schedule")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	s, err := Generate(Barrier, Dissemination, 1<<14, 0, 0, Options{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mb := float64(after.TotalAlloc-before.TotalAlloc) / (1 << 20); mb > 256 {
+		t.Errorf("the 16,384-rank dissemination barrier allocated %.0f MB, want under 256", mb)
+	}
+	if got := len(s.Ranks[0]); got != 14 {
+		t.Errorf("rank 0 has %d steps, want 14 rounds", got)
 	}
 }

@@ -190,6 +190,9 @@ func btoi(b bool) int {
 }
 
 func (b *builder) size(blocks []int) int {
+	if b.s.Bytes == 0 {
+		return 0 // a barrier's tokens: no need to add up P of them per transfer
+	}
 	n := 0
 	for _, x := range blocks {
 		n += b.s.Blocks[x]
