@@ -15,6 +15,12 @@ type Network interface {
 	Schedule(kind OpKind, p, bytes, root int) [][]Step
 }
 
+// A Noter is a Network that says where it modelled an operation other
+// than as asked; Simulate copies its notes into Run.Notes.
+type Noter interface {
+	Notes() []string
+}
+
 // MessageCost is the timing of one message, in seconds.
 type MessageCost struct {
 	SendOverhead float64 // sender CPU time (o_s)

@@ -100,6 +100,10 @@ type Run struct {
 	// AllToAll counts the Ops that exchange with every other rank
 	// (Alltoall and Alltoallv): their ranks synchronise all at once.
 	AllToAll int64
+	// Notes are what the network said about its model of this run (a
+	// Noter's notes: a collective too large to schedule costed another
+	// way), sorted.
+	Notes []string
 }
 
 // Mark is a user interval's begin or end on one rank, at virtual time T.

@@ -202,6 +202,9 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 			s.run.Timelines = append(s.run.Timelines, r.segs)
 		}
 	}
+	if n, ok := net.(Noter); ok {
+		s.run.Notes = n.Notes()
+	}
 	return s.run, nil
 }
 

@@ -119,6 +119,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		timeline    *report.Timeline
 		perRank     *report.RankTotals
 		note        string
+		netNotes    []string // the network's: collectives costed another way
 		assumptions []interpreter.Assumption
 		selfCheck   string                // P = 1: the self-check's note, if any
 		steps       int64                 // SSA instructions the ranks executed
@@ -139,7 +140,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			out.err = err
 			return ctx.Err()
 		}
-		out.point.Time = run.Makespan
+		out.point.Time, out.netNotes = run.Makespan, run.Notes
 		if c.keep {
 			out.timeline, out.perRank = predictedTimeline(run, pred.Sweep), rankTotals(run, out.point.Config)
 		}
@@ -187,6 +188,11 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		}
 		if out.note != "" {
 			pred.Notes = append(pred.Notes, out.note)
+		}
+		for _, n := range out.netNotes {
+			if !slices.Contains(pred.Notes, n) {
+				pred.Notes = append(pred.Notes, n)
+			}
 		}
 		for _, a := range out.assumptions {
 			assumptions[a] = true

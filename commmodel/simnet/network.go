@@ -11,7 +11,11 @@
 package simnet
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/interpreter"
@@ -27,6 +31,7 @@ type Network struct {
 
 	scratch []commmodel.Channel // Message's buffer for the model's channels
 	chanBuf []int               // Message's channel lists are carved from it
+	notes   map[string]bool     // collectives modelled other than the rules say
 }
 
 var _ interpreter.Network = (*Network)(nil)
@@ -86,6 +91,54 @@ var kinds = map[interpreter.OpKind]commmodel.Op{
 	interpreter.OpAllgather: commmodel.Allgather, interpreter.OpAlltoall: commmodel.Alltoall,
 }
 
+// largeSchedule stands in for alg's schedule of op over p ranks, which
+// would hold O(P^2) transfers (Generate refuses it): another algorithm of
+// op without that many, else ranks that synchronise (a dissemination
+// barrier of empty messages) and then take alg's closed-form time over
+// the placement's slowest level, without contention. Either is noted.
+func (n *Network) largeSchedule(op commmodel.Op, alg commmodel.Algorithm, p, bytes, root int) (s *commmodel.Schedule, tail float64, err error) {
+	// The others in the order of their closed-form times between nodes:
+	// the linear broadcast of a matrix to 4096 ranks is no stand-in for a
+	// scatter and all-gather.
+	h := n.M.Hockney(commmodel.Network)
+	var others []commmodel.Algorithm
+	cost := map[commmodel.Algorithm]float64{}
+	for _, other := range commmodel.Algorithms(op) {
+		if t, _, ok := h.ClosedForm(op, other, p, bytes); ok && other != alg {
+			others, cost[other] = append(others, other), t
+		}
+	}
+	slices.SortStableFunc(others, func(a, b commmodel.Algorithm) int { return cmp.Compare(cost[a], cost[b]) })
+	for _, other := range others {
+		if s, err := commmodel.Generate(op, other, p, bytes, root, commmodel.Options{Placement: n.PL}); err == nil {
+			n.note(fmt.Sprintf("%v on %d ranks: simulated with the %v algorithm instead of %v, whose schedule would hold O(P^2) transfers", op, p, other, alg))
+			return s, 0, nil
+		}
+	}
+	t, ok := n.M.Estimate(op, n.PL, bytes)
+	if !ok {
+		return nil, 0, fmt.Errorf("%w; %v has no closed form", commmodel.ErrTooLarge, alg)
+	}
+	if s, err = commmodel.Generate(commmodel.Barrier, commmodel.Dissemination, p, 0, 0, commmodel.Options{}); err != nil {
+		return nil, 0, err
+	}
+	sync, _ := n.M.Estimate(commmodel.Barrier, n.PL, 0)
+	n.note(fmt.Sprintf("%v on %d ranks: costed by the closed form of %v (%.3g s) after the ranks synchronise, without contention: every algorithm's schedule would hold O(P^2) transfers", op, p, alg, t))
+	return s, max(t-sync, 0), nil
+}
+
+func (n *Network) note(s string) {
+	if n.notes == nil {
+		n.notes = map[string]bool{}
+	}
+	n.notes[s] = true
+}
+
+// Notes implements interpreter.Noter.
+func (n *Network) Notes() []string {
+	return slices.Sorted(maps.Keys(n.notes))
+}
+
 // Schedule implements interpreter.Network with the algorithm the
 // machine's rules select. The interpreter has no error path here, so an
 // operation the model does not know panics, naming the phase.
@@ -96,6 +149,10 @@ func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, root int) [][]inte
 	}
 	alg := n.M.Select(op, p, bytes)
 	s, err := commmodel.Generate(op, alg, p, bytes, root, commmodel.Options{Placement: n.PL})
+	tail := 0.0 // closed-form time after the schedule's messages
+	if errors.Is(err, commmodel.ErrTooLarge) {
+		s, tail, err = n.largeSchedule(op, alg, p, bytes, root)
+	}
 	if err != nil {
 		panic(fmt.Sprintf("simnet: Schedule %v/%v P=%d: %v", op, alg, p, err))
 	}
@@ -103,7 +160,7 @@ func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, root int) [][]inte
 	// schedule has tens of thousands of them.
 	nsteps, ntransfers := 0, 0
 	for _, steps := range s.Ranks {
-		nsteps += len(steps) + 1
+		nsteps += len(steps) + 2 // a local copy before, a closed form after
 		for _, st := range steps {
 			ntransfers += len(st.Sends) + len(st.Recvs)
 		}
@@ -131,6 +188,9 @@ func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, root int) [][]inte
 				stepBuf = append(stepBuf, interpreter.Step{Compute: float64(st.ReduceBytes) * n.M.ReduceTimePerByte,
 					Sends: transfers(st.Sends), Recvs: transfers(st.Recvs)})
 			}
+		}
+		if tail > 0 {
+			stepBuf = append(stepBuf, interpreter.Step{Compute: tail})
 		}
 		if len(stepBuf) > start {
 			out[r] = stepBuf[start:len(stepBuf):len(stepBuf)]

@@ -2,6 +2,7 @@ package simnet
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
@@ -132,5 +133,49 @@ func TestLocalCopies(t *testing.T) {
 	}
 	if got := New(m, pl).Message(0, 0, n).Transfer; math.Abs(got-want) > 1e-12 {
 		t.Errorf("message to itself: transfer %.6g s, want %.6g s", got, want)
+	}
+}
+
+// TestLargeCollectives: past the ranks whose schedules Generate builds
+// for O(P^2) algorithms, a broadcast the rules give to scatter-allgather
+// is simulated with the algorithm of the next best closed form (not the
+// linear one), and an all-to-all, which every algorithm makes O(P^2),
+// synchronises the ranks and then takes its closed-form time; both are
+// noted. Before, either panicked.
+func TestLargeCollectives(t *testing.T) {
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const p = 4096
+	m.Nodes = p / 8
+	pl, err := m.Place(p, p/8, 8, commmodel.Block)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := New(m, pl)
+	bytes := 64 << 20
+	if alg := m.Select(commmodel.Bcast, p, bytes); alg != commmodel.ScatterAllgather {
+		t.Fatalf("the rules give a %d-byte Bcast on %d ranks %v; the test needs scatter-allgather", bytes, p, alg)
+	}
+	bcast := n.Schedule(interpreter.OpBcast, p, bytes, 0)
+	if steps := len(bcast[p-1]); steps > 13 {
+		t.Errorf("the broadcast's last rank takes %d steps, want a binomial tree's few", steps)
+	}
+	all := n.Schedule(interpreter.OpAlltoall, p, 1024, 0)
+	want, ok := m.Estimate(commmodel.Alltoall, pl, 1024)
+	if !ok {
+		t.Fatal("no closed form of the all-to-all")
+	}
+	last := all[0][len(all[0])-1]
+	if len(last.Sends)+len(last.Recvs) != 0 || last.Compute <= 0 || last.Compute > want {
+		t.Errorf("the all-to-all's last step %+v, want its closed-form time %g s less the synchronisation", last, want)
+	}
+	if len(all[0]) > 14 {
+		t.Errorf("the all-to-all's rank 0 takes %d steps, want a dissemination barrier's 12 and the closed form", len(all[0]))
+	}
+	notes := strings.Join(n.Notes(), "\n")
+	if !strings.Contains(notes, "Bcast on 4096 ranks: simulated with the binomial algorithm") || !strings.Contains(notes, "Alltoall on 4096 ranks: costed by the closed form") {
+		t.Errorf("notes:\n%s", notes)
 	}
 }
