@@ -82,6 +82,9 @@ read from this machine's temporary directory (docs/openmpi.md).`,
 			if opts.Repeat < 1 {
 				return &FlagError{fmt.Errorf("--repeat must be at least 1, got %d", opts.Repeat)}
 			}
+			if !(opts.Budget > 0 && opts.Budget <= 1) {
+				return &FlagError{fmt.Errorf("--budget is a share of the run time, in (0, 1], got %g", opts.Budget)}
+			}
 			for _, k := range opts.PPN {
 				if k < 1 {
 					return &FlagError{fmt.Errorf("--ppn entries must be at least 1, got %d", k)}

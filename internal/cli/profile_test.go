@@ -21,6 +21,8 @@ func TestProfileFlagErrors(t *testing.T) {
 		{"bad np", []string{"profile", "--np", "0", "x"}, "--np"},
 		{"bad repeat", []string{"profile", "--repeat", "0", "x"}, "--repeat"},
 		{"bad ppn", []string{"profile", "--ppn", "1,0", "x"}, "--ppn"},
+		{"negative budget", []string{"profile", "--budget", "-1", "x"}, "--budget"},
+		{"budget over the run", []string{"profile", "--budget", "2", "x"}, "--budget"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
