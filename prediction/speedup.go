@@ -659,8 +659,10 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		if err == nil && !explicit && !hasContention(p, opts.ProfilePPN) {
 			err = fmt.Errorf("it has no contention runs with %v ranks", opts.ProfilePPN)
 		}
-		if err == nil && !explicit && max(p.Meta.Probes, 1) < profiler.Probes {
-			err = fmt.Errorf("an older profiler made it (probe revision %d, this one makes %d; docs/profile-format.md says what changed)", max(p.Meta.Probes, 1), profiler.Probes)
+		if err == nil && !explicit {
+			if rev := max(p.Meta.Probes, 1); rev < profiler.Probes {
+				err = fmt.Errorf("an older profiler made it (probe revision %d, this one makes %d; docs/profile-format.md says what changed)", rev, profiler.Probes)
+			}
 		}
 		if se := (*profiler.StaleError)(nil); explicit && errors.As(err, &se) && se.OnlyArgs() {
 			err = fmt.Errorf("%w; or predict these arguments from it with --profile-args %q", err, strings.Join(se.Made, " "))

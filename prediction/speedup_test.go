@@ -15,7 +15,6 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
-	"github.com/parpredict/parpredict/commmodel/bench"
 	"github.com/parpredict/parpredict/internal/testmod"
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/profiler"
@@ -199,19 +198,9 @@ func TestLockstepTableSlowsCoupledRanks(t *testing.T) {
 // table, and change with each calibration of this machine.
 func predictWithLockstep(t *testing.T, opts SpeedupOptions, rows []commmodel.LockstepRow, name string) []report.SpeedupRow {
 	t.Helper()
-	m, err := commmodel.Load("local")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Lockstep, m.Noise, m.PageFaults = rows, nil, nil
-	data, err := bench.MarshalMachine(m, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.Machine = filepath.Join(filepath.Dir(opts.ProfileOut), name)
-	if err := os.WriteFile(opts.Machine, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	opts.Machine = writeLocalMachine(t, filepath.Join(filepath.Dir(opts.ProfileOut), name), "", func(m *commmodel.Machine) {
+		m.Lockstep, m.Noise, m.PageFaults = rows, nil, nil
+	})
 	pred, err := Speedup(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)

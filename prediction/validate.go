@@ -405,32 +405,30 @@ func realRun(ctx context.Context, bin, tmp string, p int, opts ValidateOptions) 
 // program marks it and whole runs where it does not.
 const AutoInterval = -1
 
-// marksInterval reports whether mp's code may mark interval id: it calls
-// BeginInterval with id, or with an argument not known before the run.
+// marksInterval reports whether mp's code may mark interval id: one of
+// its MPI calls (as the model classifies them) is BeginInterval with id,
+// or with an argument not known before the run.
 func marksInterval(mp *model.Program, id int) bool {
+	marks := false
 	for _, f := range mp.Funcs {
-		for _, b := range f.SSA.Blocks {
-			for _, in := range b.Instrs {
-				call, ok := in.(ssa.CallInstruction)
-				if !ok {
+		f.Walk(func(r *model.Region) {
+			for _, l := range r.Leaves {
+				if marks || l.MPI == nil || l.MPI.Op != "BeginInterval" {
 					continue
 				}
-				common := call.Common()
-				callee := common.StaticCallee()
-				if callee == nil || callee.Name() != "BeginInterval" || callee.Pkg == nil || callee.Pkg.Pkg.Path() != model.MPIPath || len(common.Args) != 2 {
-					continue
+				var c *ssa.Const
+				if arg := l.MPI.Arg("id"); arg != nil {
+					c, _ = arg.Value.(*ssa.Const)
 				}
-				c, ok := common.Args[1].(*ssa.Const)
-				if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
-					return true
-				}
-				if v, exact := constant.Int64Val(c.Value); !exact || v == int64(id) {
-					return true
+				if c == nil || c.Value == nil || c.Value.Kind() != constant.Int {
+					marks = true
+				} else if v, exact := constant.Int64Val(c.Value); !exact || v == int64(id) {
+					marks = true
 				}
 			}
-		}
+		})
 	}
-	return false
+	return marks
 }
 
 // contentionRanks are the rank counts of a profile's contention runs on a

@@ -204,27 +204,17 @@ func TestValidateCalibratesStaleMachine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("calibrates, profiles and runs a program")
 	}
-	m, err := commmodel.Load("local")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.Provenance["cpu"], m.SocketsPerNode, m.CoresPerSocket = host.CPUModel(), 1, runtime.NumCPU()
-	if m.CoresPerNode() < 2 {
+	if runtime.NumCPU() < 2 {
 		t.Skip("the staleness check needs two cores")
 	}
-	for _, l := range []*commmodel.LevelParams{&m.Levels.Socket, &m.Levels.Node, &m.Levels.Network} {
-		l.Latency *= 100
-		l.Bandwidth /= 100
-	}
-	data, err := bench.MarshalMachine(m, "a slow spell")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	file := filepath.Join(dir, "slow.yaml")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := writeLocalMachine(t, filepath.Join(dir, "slow.yaml"), "a slow spell", func(m *commmodel.Machine) {
+		m.Provenance["cpu"], m.SocketsPerNode, m.CoresPerSocket = host.CPUModel(), 1, runtime.NumCPU()
+		for _, l := range []*commmodel.LevelParams{&m.Levels.Socket, &m.Levels.Node, &m.Levels.Network} {
+			l.Latency *= 100
+			l.Bandwidth /= 100
+		}
+	})
 	var logged strings.Builder
 	args := []string{"-n", "64", "-steps", "20", "-check=false"}
 	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./examples/heat", Args: args, NP: []int{1}, Reps: 1,
@@ -304,20 +294,8 @@ func TestValidateKeepsRunsOfFailedPredictions(t *testing.T) {
 	}
 	// The local machine without its rendezvous wait: an MPI library's
 	// rendezvous, which waits for good.
-	m, err := commmodel.Load("local")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.RendezvousWait = 0
-	data, err := bench.MarshalMachine(m, "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	machine := filepath.Join(dir, "no-wait.yaml")
-	if err := os.WriteFile(machine, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	machine := writeLocalMachine(t, filepath.Join(dir, "no-wait.yaml"), "", func(m *commmodel.Machine) { m.RendezvousWait = 0 })
 	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./prediction/testdata/sendfirst", NP: []int{1, 2}, Reps: 1,
 		Interval: 1, Machine: machine, Profile: filepath.Join(dir, "sendfirst.profile.json")})
 	if err != nil {
@@ -406,4 +384,23 @@ func TestValidateUnmarkedInterval(t *testing.T) {
 	if _, err := os.Stat(profile); err == nil {
 		t.Error("a profile was made before the interval was found missing")
 	}
+}
+
+// writeLocalMachine writes the local preset, changed by change, to path
+// as predict bench would (comment at its head), and returns path.
+func writeLocalMachine(t *testing.T, path, comment string, change func(*commmodel.Machine)) string {
+	t.Helper()
+	m, err := commmodel.Load("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	change(m)
+	data, err := bench.MarshalMachine(m, comment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -100,18 +100,21 @@ func (n *Network) largeSchedule(op commmodel.Op, alg commmodel.Algorithm, p, byt
 	// The others in the order of their closed-form times between nodes:
 	// the linear broadcast of a matrix to 4096 ranks is no stand-in for a
 	// scatter and all-gather.
+	type candidate struct {
+		alg  commmodel.Algorithm
+		time float64
+	}
 	h := n.M.Hockney(commmodel.Network)
-	var others []commmodel.Algorithm
-	cost := map[commmodel.Algorithm]float64{}
+	var others []candidate
 	for _, other := range commmodel.Algorithms(op) {
 		if t, _, ok := h.ClosedForm(op, other, p, bytes); ok && other != alg {
-			others, cost[other] = append(others, other), t
+			others = append(others, candidate{other, t})
 		}
 	}
-	slices.SortStableFunc(others, func(a, b commmodel.Algorithm) int { return cmp.Compare(cost[a], cost[b]) })
+	slices.SortStableFunc(others, func(a, b candidate) int { return cmp.Compare(a.time, b.time) })
 	for _, other := range others {
-		if s, err := commmodel.Generate(op, other, p, bytes, root, commmodel.Options{Placement: n.PL}); err == nil {
-			n.note(fmt.Sprintf("%v on %d ranks: simulated with the %v algorithm instead of %v, whose schedule would hold O(P^2) transfers", op, p, other, alg))
+		if s, err := commmodel.Generate(op, other.alg, p, bytes, root, commmodel.Options{Placement: n.PL}); err == nil {
+			n.note(fmt.Sprintf("%v on %d ranks: simulated with the %v algorithm instead of %v, whose schedule would hold O(P^2) transfers", op, p, other.alg, alg))
 			return s, 0, nil
 		}
 	}
