@@ -35,7 +35,15 @@ type Options struct {
 	// rendezvous_wait: the goroutine backend buffers the message then);
 	// 0: it waits for its receive for good.
 	RendezvousWait float64
+	// Progress, when set, is called every ProgressEvery operations with
+	// the operations simulated so far and the virtual time reached: a
+	// simulation of thousands of ranks can run for minutes.
+	Progress func(ops int64, now float64)
 }
+
+// ProgressEvery is how many operations pass between calls of
+// Options.Progress: a fraction of a second of simulation.
+const ProgressEvery = 1 << 16
 
 // Lockstep stretches a rank's compute between its first MPI operation and
 // its Last[rank]-th by Factor: ranks that wake each other every few

@@ -162,7 +162,12 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		}
 		s.sharing = newSharedCompute(opts.Sharing, s.ranks)
 	}
+	nextProgress := int64(ProgressEvery)
 	for s.err == nil {
+		if s.run.Ops >= nextProgress && opts.Progress != nil {
+			opts.Progress(s.run.Ops, s.now)
+			nextProgress = s.run.Ops + ProgressEvery
+		}
 		// A rank that yields to an earlier one hands that one over in
 		// s.next, saving a push and a pop of the queue.
 		r := s.next

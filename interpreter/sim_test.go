@@ -531,3 +531,44 @@ func TestPollingRankSpinsOnACore(t *testing.T) {
 		}
 	}
 }
+
+// TestProgress: Options.Progress hears every ProgressEvery operations how
+// many were simulated and how far virtual time got, both growing, and
+// does not change the simulation.
+func TestProgress(t *testing.T) {
+	mk := func() []Program {
+		progs := make([]Program, 64)
+		for r := range progs {
+			progs[r] = newHalo(r, 64, 1500, 1e-5, 1024)
+		}
+		return progs
+	}
+	plain, err := Simulate(net1, mk(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []int64
+	var times []float64
+	heard, err := Simulate(net1, mk(), Options{Progress: func(n int64, now float64) {
+		ops, times = append(ops, n), append(times, now)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(plain, heard) {
+		t.Error("the simulation with Progress differs from the one without")
+	}
+	// A call may come a few operations past its multiple, so the next
+	// one can fall past the end.
+	if most := int(plain.Ops / ProgressEvery); len(ops) < most-1 || len(ops) > most || most < 2 {
+		t.Fatalf("Progress called %d times for %d operations, want %d or one fewer (at least 1)", len(ops), plain.Ops, most)
+	}
+	for i := range ops {
+		if ops[i] < int64(i+1)*ProgressEvery || (i > 0 && (ops[i] <= ops[i-1] || times[i] < times[i-1])) {
+			t.Errorf("call %d: %d operations at %g s after %v at %v", i, ops[i], times[i], ops[:i], times[:i])
+		}
+		if times[i] <= 0 || times[i] > plain.Makespan {
+			t.Errorf("call %d: virtual time %g outside (0, %g]", i, times[i], plain.Makespan)
+		}
+	}
+}

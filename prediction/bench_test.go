@@ -27,7 +27,7 @@ func BenchmarkHeatP1024(b *testing.B) {
 	b.ResetTimer()
 	var ops, msgs int64
 	for range b.N {
-		run, _, err := simulate(mp, oracle, m, p, p/8, 8, commmodel.Block, args, false)
+		run, _, err := simulate(mp, oracle, m, p, p/8, 8, commmodel.Block, args, interpreter.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

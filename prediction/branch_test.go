@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -27,7 +28,7 @@ func TestUnprofiledEarlyReturn(t *testing.T) {
 	if oracle.prof.Meta.NP != 1 {
 		t.Fatalf("profiled with %d ranks, want 1", oracle.prof.Meta.NP)
 	}
-	if _, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false); err != nil {
+	if _, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, interpreter.Options{}); err != nil {
 		t.Fatalf("P=2 from a one-rank profile: %v", err)
 	}
 	if notes := strings.Join(oracle.Notes(), "\n"); !strings.Contains(notes, "returns from inside main.verify:loop") {
@@ -98,7 +99,7 @@ func TestBranchTestsFollowTheProfile(t *testing.T) {
 	if notes := strings.Join(oracle.Notes(), "\n"); strings.Contains(notes, "without profile data") {
 		t.Errorf("branches without profile data:\n%s", notes)
 	}
-	run, _, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, false)
+	run, _, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, interpreter.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +126,7 @@ func TestCompoundBreakLoopIsCounted(t *testing.T) {
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	for _, maxit := range []int{50, 100} {
 		oracle.SetArgs(args(maxit))
-		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args(maxit), false)
+		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args(maxit), interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +150,7 @@ func TestUnknownMessageSizesFromProfile(t *testing.T) {
 	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/redistribute", Args: args, NP: []int{1},
 		ProfileOut: filepath.Join(t.TempDir(), "redistribute.profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
-	run, _, err := simulate(mp, oracle, m, 2, 2, 1, commmodel.Block, args, false)
+	run, _, err := simulate(mp, oracle, m, 2, 2, 1, commmodel.Block, args, interpreter.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -202,7 +202,7 @@ func TestContentionSlowsRegions(t *testing.T) {
 		ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	compute := func() float64 {
-		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false)
+		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,7 +344,7 @@ func TestIdleRanksDoNotLockstep(t *testing.T) {
 		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	interval := func() float64 {
-		run, _, err := simulate(mp, oracle, m, 8, 1, 8, commmodel.Block, args, false)
+		run, _, err := simulate(mp, oracle, m, 8, 1, 8, commmodel.Block, args, interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -387,7 +387,7 @@ func TestSerialCheckKeepsLockstep(t *testing.T) {
 		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	sim := func() (interval, makespan float64) {
-		run, _, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, false)
+		run, _, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

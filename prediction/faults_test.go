@@ -32,7 +32,7 @@ func TestFaultsInTransfersWhereRanksHaveCores(t *testing.T) {
 		if withFaults {
 			m.PageFaults = &commmodel.PageFaults{PageSize: 4096, Time: pageTime}
 		}
-		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false)
+		run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

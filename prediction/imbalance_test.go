@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
 )
 
 // TestRowLoopImbalance predicts mandelbrot's block distribution over 4
@@ -27,7 +28,7 @@ func TestRowLoopImbalance(t *testing.T) {
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	const p = 4
 	// One rank per node: no node contention in the way.
-	run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, false)
+	run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, interpreter.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestFineCyclicLoopImbalance(t *testing.T) {
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	const p = 2
 	// One rank per node: no node contention in the way.
-	run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, false)
+	run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, interpreter.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestKernelCostsFollowTheData(t *testing.T) {
 	}
 	compute := map[int]float64{}
 	for _, p := range []int{1, 2} {
-		run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, opts.Args, false)
+		run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, opts.Args, interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +227,7 @@ func TestLongComputeBeforeBurstShares(t *testing.T) {
 // time and the ranks' programs (for their assumptions).
 func intervalOn(t *testing.T, mp *model.Program, oracle *Oracle, m *commmodel.Machine, p int, args []string) (float64, *interpreter.SSAPrograms) {
 	t.Helper()
-	run, sp, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, args, false)
+	run, sp, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, args, interpreter.Options{})
 	if err != nil {
 		t.Fatalf("P = %d: %v", p, err)
 	}

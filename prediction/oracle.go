@@ -443,6 +443,15 @@ type loopExit struct {
 	stay0 bool // the test's first successor is in the loop
 }
 
+// exitRate is how often a loop exit test leaves the loop, from p, how
+// often it goes to its first successor.
+func exitRate(p float64, stay0 bool) float64 {
+	if stay0 {
+		return 1 - p
+	}
+	return p
+}
+
 // LoopExit implements interpreter.LoopExiter for the exit tests that have
 // outcome counts of their own, in loops with more than one: their rates
 // add up to the loop's. A test that takes the loop's shared exit rate
@@ -589,7 +598,12 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		if loop, shared := o.sharedExit[b]; shared && o.otherArgs {
 			o.note(o.mp.Fset, branchPos(b), "loop %s has more than one exit test and this one depends on data: it exits at the loop's profiled rate, which the profile's arguments (%s) set; with other arguments the trip count may be wrong (docs/prediction.md, Known limits)",
 				loop, strings.Join(o.prof.Meta.Args, " "))
-		} else if e, ok := o.loopExit[b]; ok && o.otherArgs {
+		} else if e, ok := o.loopExit[b]; ok && o.otherArgs && o.groupedExits[b] && exitRate(p, e.stay0) == 0 {
+			// heat's "step < maxSteps && change > tol" with -steps: the
+			// loop's count is the other test's, not the profile's.
+			o.note(o.mp.Fset, branchPos(b), "loop %s has an exit test on data the interpreter does not know, which never ended the loop in the profile's run (%s): assumed not to end it with these arguments either, so the loop's other exit tests decide its count (an iteration to convergence that stops earlier here is not seen)",
+				e.id, strings.Join(o.prof.Meta.Args, " "))
+		} else if ok && o.otherArgs {
 			o.note(o.mp.Fset, branchPos(b), "loop %s exits on data the interpreter does not know: it runs %.4g iterations per entry, as in the profile's run (%s); with these arguments it may run more or fewer (an iteration to convergence): profile with arguments closer to these if it matters",
 				e.id, e.iters, strings.Join(o.prof.Meta.Args, " "))
 		}

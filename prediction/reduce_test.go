@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/loopnest"
 	"github.com/parpredict/parpredict/model"
 	"golang.org/x/tools/go/ssa"
@@ -62,7 +63,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 				t.Helper()
 				a := tc.args(n)
 				oracle.SetArgs(a)
-				run, progs, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, a, false)
+				run, progs, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, a, interpreter.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -160,7 +161,7 @@ func TestCyclicRowsCostedByIteration(t *testing.T) {
 	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/cyclic", NP: []int{1, 2}, Args: args,
 		ProfileArgs: args, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
-	run, progs, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false)
+	run, progs, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, interpreter.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func TestTripCountsOfSubCommunicators(t *testing.T) {
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	compute := func(p int) float64 {
 		// One rank per node: no node's cores are shared.
-		run, progs, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, false)
+		run, progs, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
 )
 
 // TestRepredict is a tool more than a test: it predicts again, with the
@@ -82,7 +83,7 @@ func TestRepredict(t *testing.T) {
 		}
 		line := fmt.Sprintf("%-15s", name)
 		for _, r := range rep.Rows {
-			run, _, err := simulate(mp, oracle, m, r.P, 1, r.P, commmodel.Block, rep.Args, false)
+			run, _, err := simulate(mp, oracle, m, r.P, 1, r.P, commmodel.Block, rep.Args, interpreter.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

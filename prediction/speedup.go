@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/parpredict/parpredict/commmodel"
 	"github.com/parpredict/parpredict/commmodel/simnet"
@@ -103,17 +104,20 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	mp, oracle, err := prepare(ctx, opts, logf)
-	if err != nil {
-		return nil, err
-	}
 	ppns := opts.PPN
 	if len(ppns) == 0 {
 		ppns = []int{m.CoresPerNode()}
 	}
-	pred := &Prediction{Sweep: report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}}
 	configs, skipped := sweepConfigs(m, ppns, opts)
-	pred.Skipped = skipped
+	if len(configs) == 0 {
+		// Before the profile run, which may take minutes.
+		return nil, fmt.Errorf("prediction: no configuration fits the machine: %s; predict fewer ranks (--np), more per node (--ppn, --oversubscribe beyond the cores), or on a machine file with more nodes (--machine)", strings.Join(skipped, "; "))
+	}
+	mp, oracle, err := prepare(ctx, opts, logf)
+	if err != nil {
+		return nil, err
+	}
+	pred := &Prediction{Sweep: report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}, Skipped: skipped}
 	type outcome struct {
 		point       report.Point
 		timeline    *report.Timeline
@@ -127,12 +131,26 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		err         error                 // the simulation's failure
 	}
 	outcomes := make([]outcome, len(configs))
-	oracle.nodeContention(m) // made once, before simulations read it at once
+	oracle.nodeContention(m)  // made once, before simulations read it at once
+	var progressMu sync.Mutex // configurations simulate at once (Jobs)
 	finished := 0
+	tell := func(what string) {
+		progressMu.Lock()
+		defer progressMu.Unlock()
+		opts.Progress(finished, len(configs), what)
+	}
 	err = forEachConfig(ctx, len(configs), opts.Jobs, func(i int) int { return configs[i].p }, func(i int) error {
 		c, out := configs[i], &outcomes[i]
 		out.point = report.Point{Config: report.Config{P: c.p, Nodes: c.nodes, PPN: c.per}}
-		run, sp, err := simulate(mp, oracle, m, c.p, c.nodes, c.per, opts.Order, opts.Args, c.keep)
+		base := interpreter.Options{Timeline: c.keep}
+		if opts.Progress != nil {
+			// A configuration of thousands of ranks can take minutes:
+			// say how far it got, not only how many are done.
+			label := fmt.Sprintf("P=%d ppn=%d", c.p, c.per)
+			tell(label)
+			base.Progress = func(ops int64, now float64) { tell(label + ": " + simulatedSoFar(ops, now)) }
+		}
+		run, sp, err := simulate(mp, oracle, m, c.p, c.nodes, c.per, opts.Order, opts.Args, base)
 		if err != nil {
 			// The program's failure in this configuration (a panic at one
 			// rank count, a deadlock at another) is part of the answer;
@@ -160,9 +178,11 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		}
 		return nil
 	}, func(i int) {
+		progressMu.Lock()
 		finished++
+		progressMu.Unlock()
 		if opts.Progress != nil {
-			opts.Progress(finished, len(configs), fmt.Sprintf("P=%d ppn=%d", configs[i].p, configs[i].per))
+			tell(fmt.Sprintf("P=%d ppn=%d", configs[i].p, configs[i].per))
 		}
 	})
 	if err != nil {
@@ -200,9 +220,6 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	}
 	if len(pred.Failed) > 0 && len(pred.Sweep.Points) == 0 {
 		return nil, pred.Failed[0].Err
-	}
-	if len(pred.Sweep.Points) == 0 {
-		return nil, errors.New("prediction: no configuration fits the machine: " + strings.Join(pred.Skipped, "; "))
 	}
 	pred.Report, err = report.Speedup(pred.Sweep, report.SpeedupOptions{Threshold: opts.Threshold})
 	if err != nil {
@@ -271,6 +288,12 @@ func sweepConfigs(m *commmodel.Machine, ppns []int, opts SpeedupOptions) (config
 	return configs, skipped
 }
 
+// simulatedSoFar says how far a simulation got: the MPI operations
+// simulated and the virtual time reached.
+func simulatedSoFar(ops int64, now float64) string {
+	return fmt.Sprintf("%.3g million MPI operations, %.3g s simulated", float64(ops)/1e6, now)
+}
+
 // serialTime estimates the part of the P = 1 run that does not get faster
 // with more ranks. With C(P) the largest per-rank compute time,
 // C(P) = s + c/P for serial compute s and divisible compute c, so two
@@ -279,7 +302,7 @@ func sweepConfigs(m *commmodel.Machine, ppns []int, opts SpeedupOptions) (config
 func serialTime(mp *model.Program, oracle *Oracle, m *commmodel.Machine, one *interpreter.Run, opts SpeedupOptions) (float64, error) {
 	per := min(2, m.CoresPerNode())
 	nodes := 2 / per
-	two, _, err := simulate(mp, oracle, m, 2, nodes, per, opts.Order, opts.Args, false)
+	two, _, err := simulate(mp, oracle, m, 2, nodes, per, opts.Order, opts.Args, interpreter.Options{})
 	if err != nil {
 		return 0, err
 	}
@@ -358,16 +381,16 @@ func profiledOracle(ctx context.Context, mp *model.Program, lp *loopnest.Program
 // stretched between those operations (interpreter.Lockstep): what it
 // computes before (setting up) and after (rank 0 checking the result
 // alone) keeps full speed.
-func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes, per int, order commmodel.Order, args []string, base interpreter.Options) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	pl, k, share, err := place(m, p, nodes, per, order)
 	if err != nil {
 		return nil, nil, err
 	}
 	nc := oracle.nodeContention(m)
 	if share > 1 {
-		return simulateShared(mp, oracle, nc, m, pl, k, share, args, timeline)
+		return simulateShared(mp, oracle, nc, m, pl, k, share, args, base)
 	}
-	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline})
+	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, base)
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -383,7 +406,9 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	for r, st := range run.Ranks {
 		ls.Last[r] = st.Ops
 	}
-	return simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Lockstep: ls})
+	again := base
+	again.Lockstep = ls
+	return simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, again)
 }
 
 // simulateShared simulates nodes with more ranks than cores: the ranks of
@@ -393,14 +418,16 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 // matrices) has a core to itself, and ranks of unequal work keep the
 // cores busy until the last one is done. Ranks that synchronise often
 // get fewer cores than k where the machine's lockstep table says so.
-func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *commmodel.Machine, pl *commmodel.Placement, k int, share float64, args []string, timeline bool) (*interpreter.Run, *interpreter.SSAPrograms, error) {
+func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *commmodel.Machine, pl *commmodel.Placement, k int, share float64, args []string, base interpreter.Options) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	cores := make([]float64, pl.Nodes)
 	for n := range cores {
 		cores[n] = float64(k)
 	}
 	sh := &interpreter.Sharing{Node: pl.Node, Cores: cores}
 	view := oracle.onNode(nc, k, 1, pl.P)
-	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Sharing: sh})
+	shared := base
+	shared.Sharing = sh
+	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, shared)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -420,7 +447,7 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	for n := range cores {
 		cores[n] = eff
 	}
-	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, interpreter.Options{Timeline: timeline, Sharing: sh})
+	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, shared)
 }
 
 // betweenShare is the share of the ranks' compute done between their

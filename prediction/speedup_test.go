@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"golang.org/x/tools/go/ssa"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,6 +18,7 @@ import (
 	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/profiler"
 	"github.com/parpredict/parpredict/report"
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestSpeedupIsDeterministic profiles heat once, then predicts it twice,
@@ -73,6 +73,46 @@ func TestSpeedupIsDeterministic(t *testing.T) {
 	}
 	if !bytes.Equal(ta.Bytes(), tb.Bytes()) {
 		t.Error("two predicted timelines differ")
+	}
+}
+
+// TestSpeedupProgress: a configuration shows on the progress display
+// when its simulation starts, and again as its operations are simulated
+// (a simulation of thousands of ranks takes minutes), before it counts as
+// done.
+func TestSpeedupProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	type call struct {
+		done, total int
+		what        string
+	}
+	var calls []call
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: []string{"-n", "130", "-steps", "600", "-check=false"},
+		NP: []int{64}, PPN: []int{8}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json"),
+		Progress: func(done, total int, what string) { calls = append(calls, call{done, total, what}) }}
+	pred, err := Speedup(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) < 3 {
+		t.Fatalf("progress calls %v, want the start, at least one during the simulation and the end", calls)
+	}
+	if c := calls[0]; c != (call{0, 1, "P=64 ppn=8"}) {
+		t.Errorf("first progress call %v, want the configuration's start", c)
+	}
+	if c := calls[len(calls)-1]; c.done != 1 || c.total != 1 {
+		t.Errorf("last progress call %v, want 1 of 1 done", c)
+	}
+	during := calls[1 : len(calls)-1]
+	for _, c := range during {
+		if c.done != 0 || !strings.HasPrefix(c.what, "P=64 ppn=8: ") || !strings.Contains(c.what, "million MPI operations") {
+			t.Errorf("progress call during the simulation %v, want the configuration and its operations so far", c)
+		}
+	}
+	if pred.Report == nil || len(pred.Sweep.Points) != 1 {
+		t.Fatalf("prediction %+v, want one point", pred.Sweep)
 	}
 }
 
@@ -270,7 +310,7 @@ func TestExitTestsFollowArgs(t *testing.T) {
 			for k := 1; k <= 3; k++ {
 				args := tc.args(k * tc.steps)
 				oracle.SetArgs(args)
-				run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, false)
+				run, _, err := simulate(mp, oracle, m, 2, 1, 2, commmodel.Block, args, interpreter.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -600,7 +640,7 @@ func TestMergeExitsTogether(t *testing.T) {
 		t.Fatalf("no costed header of the merge loop (%v)", header)
 	}
 	compute := func() float64 {
-		run, _, err := simulate(mp, oracle, m, 2, 2, 1, commmodel.Block, args, false)
+		run, _, err := simulate(mp, oracle, m, 2, 2, 1, commmodel.Block, args, interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -688,6 +728,38 @@ func TestConvergenceLoopIsNoted(t *testing.T) {
 		if want := n != "32"; noted != want {
 			t.Errorf("-n %s: noted %v, want %v: %s", n, noted, want, notes)
 		}
+	}
+}
+
+// TestUnusedDataExitIsNoted: heat with -steps runs "step < maxSteps &&
+// global[0] > tol" with tol = -1, whose data test (the Allreduce's result,
+// unknown) never ended the loop in the profile's run: the count is the
+// other test's (-steps), which the note must say rather than the
+// profile's iterations per entry.
+func TestUnusedDataExitIsNoted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	out := filepath.Join(t.TempDir(), "p.json")
+	var times []float64
+	for _, steps := range []string{"20", "40"} {
+		pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./examples/heat",
+			Args: []string{"-n", "256", "-steps", steps, "-check=false"}, ProfileArgs: []string{"-n", "256", "-steps", "10", "-check=false"},
+			NP: []int{2}, Machine: "ib-qdr", ProfileOut: out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(pred.Notes, "\n")
+		if strings.Contains(notes, "iterations per entry, as in the profile's run") ||
+			!strings.Contains(notes, "never ended the loop in the profile's run (-n 256 -steps 10 -check=false)") {
+			t.Errorf("-steps %s: notes do not say that the data test never ended the loop:\n%s", steps, notes)
+		}
+		times = append(times, pred.Sweep.Points[0].Time)
+	}
+	// Twice the steps, nearly twice the time (set-up and the gather
+	// besides): the loop ran the steps asked for.
+	if r := times[1] / times[0]; r < 1.7 || r > 2 {
+		t.Errorf("-steps 40 predicted %.3g times -steps 20's time, want nearly 2", r)
 	}
 }
 
@@ -894,5 +966,19 @@ func TestProfileRanks(t *testing.T) {
 		if got := profileRanks(tt.np, tt.cores); got != tt.want {
 			t.Errorf("profileRanks(%v, %d) = %d, want %d", tt.np, tt.cores, got, tt.want)
 		}
+	}
+}
+
+// TestNoConfigurationFitsBeforeProfiling: a sweep none of whose
+// configurations fits the machine fails before the profile run, saying
+// what to change.
+func TestNoConfigurationFitsBeforeProfiling(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "heat.profile.json")
+	_, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./examples/heat", NP: []int{1024}, Machine: "ib-qdr", ProfileOut: out})
+	if err == nil || !strings.Contains(err.Error(), "no configuration fits the machine: P=1024 at 12 per node needs 86 nodes") || !strings.Contains(err.Error(), "--machine") {
+		t.Fatalf("error %v, want that no configuration fits and what to change", err)
+	}
+	if _, serr := os.Stat(out); !errors.Is(serr, os.ErrNotExist) {
+		t.Errorf("the program was profiled before the configurations were checked (%s: %v)", out, serr)
 	}
 }

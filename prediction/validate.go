@@ -228,7 +228,7 @@ func predictRuns(mp *model.Program, oracle *Oracle, m *commmodel.Machine, opts V
 		// the profile keeps each region's fastest time.
 		fastest := slices.Min(runs[p])
 		progress(fmt.Sprintf("predict P=%d", p))
-		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, false)
+		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, interpreter.Options{})
 		if err != nil {
 			// The real runs are kept: a prediction that deadlocks where
 			// the goroutine backend buffered a large Send is worth seeing
