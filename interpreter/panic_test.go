@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -302,5 +303,27 @@ func TestSlowRanksAreTold(t *testing.T) {
 	}
 	if !seen[1] || !seen[2] {
 		t.Errorf("the workers (2000 and 4000 iterations) were not told: %v", calls)
+	}
+}
+
+// TestFindUnsupported lists the goroutine and channel operations main of
+// testdata/unsupported may reach, in source order, before any
+// simulation: its closure's go, make(chan), send, receives and select,
+// not the go statement of a function nothing calls.
+func TestFindUnsupported(t *testing.T) {
+	_, pkg := loadSSA(t, "./testdata/unsupported")
+	var got []string
+	for _, u := range FindUnsupported(pkg, []*ssa.Package{pkg}) {
+		got = append(got, fmt.Sprintf("%d %s %s", u.Pos.Line, u.What, u.Func))
+	}
+	want := []string{
+		"21 go statement main.main$1",
+		"24 make(chan) main.main$1",
+		"25 channel send or select main.main$1",
+		"26 channel receive main.main$1",
+		"29 channel send or select main.main$1",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("found\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

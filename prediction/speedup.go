@@ -329,6 +329,7 @@ func prepare(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)
 	if err != nil {
 		return nil, nil, err
 	}
+	warnUnsupported(mp, logf)
 	oracle, err := profiledOracle(ctx, mp, lp, opts, logf)
 	return mp, oracle, err
 }
@@ -344,6 +345,25 @@ func loadPlan(dir, pkg string) (*model.Program, *loopnest.Program, error) {
 		return nil, nil, err
 	}
 	return mp, lp, nil
+}
+
+// warnUnsupported tells, before the profile run, of the goroutines and
+// channels the simulation would stop at: a prediction fails only when a
+// rank reaches one, minutes later. The first few are named.
+func warnUnsupported(mp *model.Program, logf func(string, ...any)) {
+	const named = 5
+	uses := interpreter.FindUnsupported(mp.Packages[0], mp.Packages)
+	if len(uses) == 0 {
+		return
+	}
+	logf("the code main may run uses goroutines or channels, and a prediction stops where a rank runs one: %s", interpreter.UnsupportedAdvice)
+	for i, u := range uses {
+		if i == named {
+			logf("  and %d more", len(uses)-named)
+			break
+		}
+		logf("  %s: %s in %s", u.Pos, u.What, u.Func)
+	}
 }
 
 // profiledOracle obtains the program's profile and builds the oracle of

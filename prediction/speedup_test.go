@@ -982,3 +982,32 @@ func TestNoConfigurationFitsBeforeProfiling(t *testing.T) {
 		t.Errorf("the program was profiled before the configurations were checked (%s: %v)", out, serr)
 	}
 }
+
+// TestWarnUnsupported: the goroutines and channels a prediction would
+// stop at are told before the profile run, with what to do; an example
+// without any is told nothing.
+func TestWarnUnsupported(t *testing.T) {
+	for _, tt := range []struct {
+		pkg  string
+		want []string
+	}{
+		{"./examples/heat", nil},
+		{"./interpreter/testdata/unsupported", []string{"uses goroutines or channels", "do their work in the rank's code",
+			"main.go:21:4: go statement in main.main$1", "main.go:29:4: channel send or select in main.main$1"}},
+	} {
+		mp, _, err := loadPlan("..", tt.pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var told strings.Builder
+		warnUnsupported(mp, func(format string, a ...any) { fmt.Fprintf(&told, format+"\n", a...) })
+		if tt.want == nil && told.Len() > 0 {
+			t.Errorf("%s: told %q, want nothing", tt.pkg, told.String())
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(told.String(), w) {
+				t.Errorf("%s: told %q, want %q in it", tt.pkg, told.String(), w)
+			}
+		}
+	}
+}

@@ -123,6 +123,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if err != nil {
 		return nil, err
 	}
+	warnUnsupported(mp, logf)
 	// Said before the profile and the runs, which take minutes.
 	switch {
 	case opts.Interval == AutoInterval && marksInterval(mp, 1):

@@ -35,3 +35,8 @@ func main() {
 		fmt.Println(sum)
 	})
 }
+
+// unused is never called: FindUnsupported must not list its goroutine.
+func unused() {
+	go func() {}()
+}

@@ -1,0 +1,107 @@
+package interpreter
+
+import (
+	"cmp"
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Unsupported is a construct the evaluator stops at (a rank's own
+// goroutines and channels), in code that main may reach.
+type Unsupported struct {
+	Pos  token.Position
+	Func string // the function it is in
+	What string // "go statement", "make(chan)", ...
+}
+
+// FindUnsupported lists, in source order, the goroutines and channel
+// operations of the functions of own that main (and init) of pkg may
+// reach through static calls, closures and function values. The
+// evaluator finds them only when a rank reaches one, which is after the
+// profile run; this tells the user before it. A use in a branch that is
+// never taken is listed too: the list says what may stop a prediction.
+func FindUnsupported(pkg *ssa.Package, own []*ssa.Package) []Unsupported {
+	inOwn := map[*ssa.Package]bool{}
+	for _, p := range own {
+		inOwn[p] = true
+	}
+	var queue []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	visit := func(fn *ssa.Function) {
+		if fn == nil || seen[fn] || len(fn.Blocks) == 0 {
+			return
+		}
+		// Closures belong to their enclosing function's package; a
+		// synthetic wrapper (a method value) has none but wraps one.
+		if p := fn.Package(); p != nil && !inOwn[p] {
+			return
+		}
+		seen[fn] = true
+		queue = append(queue, fn)
+	}
+	for _, name := range []string{"init", "main"} {
+		if fn := pkg.Func(name); fn != nil {
+			visit(fn)
+		}
+	}
+	var found []Unsupported
+	fset := pkg.Prog.Fset
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if what := unsupportedWhat(in); what != "" {
+					found = append(found, Unsupported{Pos: fset.Position(in.Pos()), Func: shortFuncName(fn), What: what})
+				}
+				var ops [8]*ssa.Value
+				for _, op := range in.Operands(ops[:0]) {
+					if op == nil {
+						continue
+					}
+					if callee, ok := (*op).(*ssa.Function); ok {
+						visit(callee)
+					}
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Unsupported) int {
+		return cmp.Or(strings.Compare(a.Pos.Filename, b.Pos.Filename), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
+	})
+	return found
+}
+
+// shortFuncName is fn's name as the user wrote it, qualified by its
+// package's name ("main.worker", "main.main$1", "main.(*grid).step").
+func shortFuncName(fn *ssa.Function) string {
+	if fn.Pkg == nil {
+		return fn.String()
+	}
+	return fn.Pkg.Pkg.Name() + "." + fn.RelString(fn.Pkg.Pkg)
+}
+
+// unsupportedWhat names what in is when the evaluator cannot run it
+// (exec.go's step), else "".
+func unsupportedWhat(in ssa.Instruction) string {
+	switch in := in.(type) {
+	case *ssa.Go:
+		return "go statement"
+	case *ssa.MakeChan:
+		return "make(chan)"
+	case *ssa.Send, *ssa.Select:
+		return "channel send or select"
+	case *ssa.UnOp:
+		if in.Op == token.ARROW {
+			return "channel receive"
+		}
+	}
+	return ""
+}
+
+// UnsupportedAdvice says what to do about a construct FindUnsupported
+// lists.
+const UnsupportedAdvice = noChannels
