@@ -76,6 +76,14 @@ type reduction struct {
 	exitEdge int
 	memos    []nestMemo // the latest distinct answers of red.Time
 	nextMemo int        // the memo to replace next
+	giveUp   *giveUpCode
+}
+
+// giveUpCode is a GiveUp on one back edge: the values the loop's
+// results and counter take by that edge, and the counter's start.
+type giveUpCode struct {
+	results        []operand
+	counter, start operand
 }
 
 // sizedCost is a call costed per unit of the lengths it is given: a copy
@@ -205,6 +213,13 @@ func (s *programShared) compileBlock(fc *fnCode, bc *blockCode, reds []*Reductio
 		}
 		if red := reds[e]; red != nil {
 			bc.reds[e] = s.reduction(fc, red, plan)
+			if g := red.GiveUp; g != nil {
+				gc := &giveUpCode{counter: s.operand(fc, g.Counter.Edges[e]), start: s.operand(fc, g.Init)}
+				for _, phi := range g.Results {
+					gc.results = append(gc.results, s.operand(fc, phi.Edges[e]))
+				}
+				bc.reds[e].giveUp = gc
+			}
 		}
 	}
 	for _, succ := range b.Succs {

@@ -295,6 +295,38 @@ func (r *ssaRank) smallNest(rc *reduction, f *frame) bool {
 	return rc.red.Small(r.binder)
 }
 
+// timeLeft is, at a back edge of a step-by-step loop (Reduction.GiveUp)
+// from frame f into its header bc, the time of the iterations left when
+// every result the loop computes is unknown by that edge; ok is false
+// when one is known, or the iterations done or left cannot be had: the
+// loop then goes on step by step.
+func (r *ssaRank) timeLeft(rc *reduction, f *frame, bc *blockCode) (t float64, ok bool) {
+	g := rc.giveUp
+	for i := range g.results {
+		if r.get(f, &g.results[i]).known() {
+			return 0, false
+		}
+	}
+	next, start := r.get(f, &g.counter), r.get(f, &g.start)
+	step := rc.red.GiveUp.Step
+	if next.k != vInt || start.k != vInt || step == 0 {
+		return 0, false
+	}
+	done := (next.i - start.i) / step
+	r.bindTo(f, rc)
+	trips, err := rc.red.GiveUp.Trips(r.binder)
+	r.unbind()
+	if err != nil || done <= 0 || done >= trips {
+		return 0, false
+	}
+	whole, _, err := r.nestTime(rc, f)
+	if err != nil {
+		return 0, false
+	}
+	r.assume(bc.b.Instrs[0].Pos(), "loop %s runs step by step for what it computes, which became unknown (data the simulation does not have): its remaining iterations are costed, not run", rc.red.ID)
+	return whole * float64(trips-done) / float64(trips), true
+}
+
 // inferNest is the time of reduced nest rc entered from frame f with the
 // value its count lacks inferred from the profile (Reduction.Infer).
 func (r *ssaRank) inferNest(rc *reduction, f *frame) (float64, string, bool) {
@@ -544,25 +576,35 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			break
 		}
 		red := rc.red
-		if red.Small != nil && r.smallNest(rc, f) {
-			break // run it: what it writes stays known
-		}
-		t, unknownAsked, err := r.nestTime(rc, f)
-		if err != nil {
-			if !unknownAsked || red.MeanTime <= 0 {
-				// The nest's time needs values it computes itself: run it.
-				r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
-				break
+		var t float64
+		if rc.giveUp != nil {
+			var ok bool
+			if t, ok = r.timeLeft(rc, f, bc); !ok {
+				break // go on step by step
 			}
-			// A count needs a value the rank does not know (data that
-			// skipped work or a library made unknown): running the nest
-			// would guess every branch in it, at the cost of running it.
-			if ti, what, ok := r.inferNest(rc, f); ok {
-				r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s: %s", red.ID, what)
-				t = ti
-			} else {
-				r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s costed at its profiled time per entry: %v", red.ID, err)
-				t = red.MeanTime
+		} else {
+			if red.Small != nil && r.smallNest(rc, f) {
+				break // run it: what it writes stays known
+			}
+			var unknownAsked bool
+			var err error
+			t, unknownAsked, err = r.nestTime(rc, f)
+			if err != nil {
+				if !unknownAsked || red.MeanTime <= 0 {
+					// The nest's time needs values it computes itself: run it.
+					r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
+					break
+				}
+				// A count needs a value the rank does not know (data that
+				// skipped work or a library made unknown): running the nest
+				// would guess every branch in it, at the cost of running it.
+				if ti, what, ok := r.inferNest(rc, f); ok {
+					r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s: %s", red.ID, what)
+					t = ti
+				} else {
+					r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s costed at its profiled time per entry: %v", red.ID, err)
+					t = red.MeanTime
+				}
 			}
 		}
 		r.charge(t, red.ID)

@@ -157,6 +157,33 @@ type Reduction struct {
 	// ranks (its trip counts depend on Rank or Size): its time is the part
 	// of the program that gets faster with more ranks.
 	Distributed bool
+	// GiveUp, when set, makes this the Reduction of a loop that runs step
+	// by step because what it computes may steer what follows (a sum
+	// returned as an integer), on the loop's back edges rather than its
+	// entry: once what it computes is unknown (a sum over data that
+	// skipped work left unknown), running the rest would only cost the
+	// simulation's time, so the iterations left are skipped as a reduced
+	// nest's, costing Time's share for them.
+	GiveUp *GiveUp
+}
+
+// GiveUp is what a back edge of a step-by-step loop (Reduction.GiveUp)
+// needs to tell whether to skip the loop's remaining iterations and what
+// they cost.
+type GiveUp struct {
+	// Results are the loop's header phis whose values leave the loop,
+	// each computed from itself: once all are unknown at a back edge,
+	// no later iteration can make them known.
+	Results []*ssa.Phi
+	// Counter is the header phi that counts the iterations: it starts
+	// from Init (a value defined before the loop, kept in the Needs) and
+	// moves by Step per iteration.
+	Counter *ssa.Phi
+	Init    ssa.Value
+	Step    int64
+	// Trips is the loop's iterations per entry, from the values before
+	// the loop.
+	Trips func(Binder) (int64, error)
 }
 
 // Binder answers a reduced nest's questions about the frame that enters

@@ -144,6 +144,11 @@ type Decision struct {
 	Nest *Loop
 	// Reasons say why the loop is not reducible.
 	Reasons []string
+	// SteersOnly is set when the one reason is that a result of the
+	// loop steers what follows (a branch, an MPI call, an integer
+	// returned): the loop runs step by step so that what it computes
+	// stays known, which is worth nothing once that is unknown.
+	SteersOnly bool
 }
 
 // Contains reports whether b is a block of the loop.

@@ -18,7 +18,12 @@ import (
 // nearest counted loop above them, which the profile measures.
 func (a *Analyzer) plan(fa *funcAnalysis, f *Func) {
 	for _, l := range f.Loops {
-		l.Reduction.Reasons = a.reasons(fa, l)
+		rs := a.reasons(fa, l)
+		if s := fa.steers(l); s != "" {
+			rs = append(rs, s)
+			l.Reduction.SteersOnly = len(rs) == 1
+		}
+		l.Reduction.Reasons = rs
 	}
 	for _, l := range f.Loops { // parents first
 		switch {
@@ -30,6 +35,8 @@ func (a *Analyzer) plan(fa *funcAnalysis, f *Func) {
 	}
 }
 
+// reasons are why l is not reducible, but for its results steering what
+// follows (steers).
 func (a *Analyzer) reasons(fa *funcAnalysis, l *Loop) []string {
 	var rs []string
 	if len(l.MPI) > 0 {
@@ -56,9 +63,6 @@ func (a *Analyzer) reasons(fa *funcAnalysis, l *Loop) []string {
 		rs = append(rs, "trip count is data-dependent")
 	case l.UpperBound:
 		rs = append(rs, "trip count is only an upper bound: the loop can leave early")
-	}
-	if s := fa.steers(l); s != "" {
-		rs = append(rs, s)
 	}
 	return rs
 }

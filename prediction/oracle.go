@@ -135,6 +135,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 	o.branches(regions)
 	o.kernelRates(lp)
 	o.addProfiledExits(lp)
+	o.addGiveUps(lp)
 	for _, root := range lp.Nests() {
 		if o.sources[root.ID] == nil {
 			// The nest's time is the own time of its loops and of the

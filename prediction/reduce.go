@@ -1,10 +1,12 @@
 package prediction
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 
 	"github.com/parpredict/parpredict/interpreter"
@@ -32,6 +34,21 @@ func (o *Oracle) addReduction(root *loopnest.Loop) error {
 // addReductionIgnoring is addReduction where the exit edges in never are
 // left out: exits the profile never saw taken.
 func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) error {
+	red, in, err := o.reduction(root, never)
+	if err != nil {
+		return err
+	}
+	for _, p := range root.Header.Preds {
+		if !in[p] {
+			o.reduce[edge{p, root.Header}] = red
+		}
+	}
+	return nil
+}
+
+// reduction builds the Reduction of the nest rooted at root, leaving out
+// the exit edges in never, and tells which blocks are the nest's.
+func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpreter.Reduction, map[*ssa.BasicBlock]bool, error) {
 	in := map[*ssa.BasicBlock]bool{}
 	var blocks []*ssa.BasicBlock
 	for _, b := range append(append([]*ssa.BasicBlock(nil), root.Blocks...), root.Arms...) {
@@ -47,17 +64,17 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 				continue
 			}
 			if exit != nil && (s != exit || b != exitFrom) {
-				return errors.New("it has more than one exit")
+				return nil, nil, errors.New("it has more than one exit")
 			}
 			exitFrom, exit = b, s
 		}
 	}
 	if exit == nil {
-		return errors.New("it never exits")
+		return nil, nil, errors.New("it never exits")
 	}
 	costs, err := o.iterationCosts(root, false)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(costs) == 0 {
 		costs = o.kernelCosts(root)
@@ -108,12 +125,157 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 		}
 		return nestTime(root, iters, costs), nil
 	}
-	for _, p := range root.Header.Preds {
-		if !in[p] {
-			o.reduce[edge{p, root.Header}] = red
+	return red, in, nil
+}
+
+// addGiveUps lets a loop that runs step by step only because what it
+// computes steers what follows (loopnest's SteersOnly: a count or sum
+// returned as an integer, a maximum tested after it) stop running once
+// what it computes is unknown, as it is over data that reduced nests or
+// MPI calls left unknown (rank 0's checksum of a gathered image): each
+// result is computed from itself, so it stays unknown, and running the
+// rest would cost the simulation millions of steps for nothing. The
+// loop's Reduction sits on its back edges (interpreter.GiveUp); its
+// remaining iterations cost their share of the nest's time.
+func (o *Oracle) addGiveUps(lp *loopnest.Program) {
+	for _, f := range lp.Funcs {
+		for _, l := range f.Loops {
+			d := l.Reduction
+			if d.Reducible || !d.SteersOnly || l.Trip == nil || l.Counter == nil || l.Counter.Step == 0 {
+				continue
+			}
+			if _, ok := o.region(l.ID); !ok {
+				continue
+			}
+			red, in, err := o.reduction(l, nil)
+			if err != nil {
+				continue
+			}
+			g, ok := giveUp(l, in)
+			if !ok {
+				continue
+			}
+			red.GiveUp = g
+			if red.Needs != nil && !isConst(g.Init) {
+				red.Needs = append(red.Needs, g.Init)
+			}
+			for _, p := range l.Header.Preds {
+				if in[p] {
+					o.reduce[edge{p, l.Header}] = red
+				}
+			}
 		}
 	}
-	return nil
+}
+
+// giveUp is loop l's GiveUp, when every value it computes that is used
+// after it (in are its blocks) is a header phi computed from itself and
+// its counter starts from one value.
+func giveUp(l *loopnest.Loop, in map[*ssa.BasicBlock]bool) (*interpreter.GiveUp, bool) {
+	g := &interpreter.GiveUp{Counter: l.Counter.Phi, Step: l.Counter.Step,
+		Trips: func(b interpreter.Binder) (int64, error) { return l.Trip.Eval(binderEnv{b}) }}
+	for i, p := range l.Header.Preds {
+		if in[p] {
+			continue
+		}
+		if g.Init != nil && g.Init != g.Counter.Edges[i] {
+			return nil, false
+		}
+		g.Init = g.Counter.Edges[i]
+	}
+	if g.Init == nil {
+		return nil, false
+	}
+	for b := range in {
+		for _, instr := range b.Instrs {
+			v, ok := instr.(ssa.Value)
+			if !ok || v.Referrers() == nil {
+				continue
+			}
+			usedAfter := false
+			for _, r := range *v.Referrers() {
+				if rb := r.Block(); rb != nil && !in[rb] {
+					usedAfter = true
+				}
+			}
+			if !usedAfter {
+				continue
+			}
+			phi, ok := v.(*ssa.Phi)
+			if !ok || phi.Block() != l.Header || !absorbs(phi, l.Header, in) {
+				return nil, false
+			}
+			g.Results = append(g.Results, phi)
+		}
+	}
+	if len(g.Results) == 0 {
+		return nil, false
+	}
+	// Blocks in map order: the results in the header's order.
+	slices.SortFunc(g.Results, func(a, b *ssa.Phi) int { return cmp.Compare(phiIndex(a), phiIndex(b)) })
+	return g, true
+}
+
+// phiIndex is phi's place among its block's instructions.
+func phiIndex(phi *ssa.Phi) int { return slices.Index(phi.Block().Instrs, ssa.Instruction(phi)) }
+
+// absorbs reports whether header phi phi, once unknown, stays unknown:
+// every value it takes by a back edge is computed from it by operations
+// that give unknown for an unknown operand (the evaluator's arithmetic,
+// conversions), through the loop's own phis.
+func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
+	known := map[ssa.Value]bool{} // the answers so far; false while a value is being looked at
+	var from func(v ssa.Value, depth int) bool
+	from = func(v ssa.Value, depth int) bool {
+		if v == phi {
+			return true
+		}
+		if ok, seen := known[v]; seen || depth > 32 {
+			return ok
+		}
+		known[v] = false
+		ok := absorbsStep(v, func(x ssa.Value) bool { return from(x, depth+1) }, header, in)
+		known[v] = ok
+		return ok
+	}
+	for i, p := range header.Preds {
+		if in[p] && !from(phi.Edges[i], 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// absorbsStep is absorbs for one value v, with from the answer for its
+// operands.
+func absorbsStep(v ssa.Value, from func(ssa.Value) bool, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		return from(v.X) || from(v.Y)
+	case *ssa.UnOp:
+		return v.Op != token.MUL && v.Op != token.ARROW && from(v.X)
+	case *ssa.Convert:
+		return from(v.X)
+	case *ssa.ChangeType:
+		return from(v.X)
+	case *ssa.Phi:
+		if v.Block() == header || !in[v.Block()] {
+			return false
+		}
+		for _, e := range v.Edges {
+			if !from(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isConst reports whether v is a constant.
+func isConst(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
 }
 
 // addProfiledExits reduces loops that the plan keeps only because they may

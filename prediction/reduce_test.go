@@ -232,3 +232,95 @@ func TestWritesOfDynamicCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestGivingUpOnUnknownResults: mandelbrot's rank 0 sums the gathered
+// image (sum, returned as an integer, so not reduced) over pixels whose
+// values the simulation does not have. Once the sum is unknown the rest
+// of the loop is costed, not run: the simulation runs a small part of
+// the instructions that running it step by step takes, and rank 0
+// computes as long (the iterations left times the loop's own cost per
+// iteration, which running them charges one by one; the sum of 1 M
+// pixels is about a millisecond of it).
+func TestGivingUpOnUnknownResults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-width", "256", "-height", "4096", "-check=false"}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/mandelbrot", NP: []int{1}, Args: args,
+		ProfileArgs: []string{"-check=false"}, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	predict := func() (float64, int64, []interpreter.Assumption) {
+		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run.Ranks[0].Compute, progs.Steps(), progs.Assumptions()
+	}
+	fast, fastSteps, assumed := predict()
+	gaveUp := false
+	for _, a := range assumed {
+		gaveUp = gaveUp || strings.Contains(a.What, "loop main.sum:loop@kernels.go:+2:2 runs step by step for what it computes, which became unknown")
+	}
+	if !gaveUp {
+		t.Errorf("no assumption that main.sum's loop stopped running: %v", assumed)
+	}
+	found := 0
+	for e, red := range oracle.reduce {
+		if red.GiveUp != nil {
+			delete(oracle.reduce, e)
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no loop runs until its results are unknown")
+	}
+	slow, slowSteps, _ := predict()
+	t.Logf("rank 0 computes %.9g s in %d instructions step by step, %.9g s in %d giving up", slow, slowSteps, fast, fastSteps)
+	if 10*fastSteps > slowSteps {
+		t.Errorf("giving up ran %d instructions, step by step %d: want a tenth or fewer", fastSteps, slowSteps)
+	}
+	if math.Abs(fast-slow) > 1e-6*slow {
+		t.Errorf("rank 0 computes %.9g s giving up, %.9g s step by step: want the same", fast, slow)
+	}
+}
+
+// TestGiveUpResults: which of testdata/giveup's loops, kept step by step
+// because they return an integer, get a GiveUp: those whose results,
+// once unknown, stay unknown.
+func TestGiveUpResults(t *testing.T) {
+	_, lp, err := loadPlan("..", "./prediction/testdata/giveup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"main.Sum": true, "main.Count": true, "main.ArgMax": false, "main.Reset": false}
+	for _, f := range lp.Funcs {
+		name := "main." + f.Fn.Name()
+		w, ok := want[name]
+		if !ok {
+			continue
+		}
+		delete(want, name)
+		if len(f.Loops) != 1 {
+			t.Fatalf("%s: %d loops, want 1", name, len(f.Loops))
+		}
+		l := f.Loops[0]
+		if !l.Reduction.SteersOnly {
+			t.Errorf("%s: reasons %q, want only that its result steers", name, l.Reduction.Reasons)
+			continue
+		}
+		in := map[*ssa.BasicBlock]bool{}
+		for _, b := range l.Blocks {
+			in[b] = true
+		}
+		g, got := giveUp(l, in)
+		if got != w {
+			t.Errorf("%s: GiveUp %v, want %v", name, got, w)
+		}
+		if got && (len(g.Results) != 1 || g.Init == nil || g.Step != 1) {
+			t.Errorf("%s: GiveUp %+v, want one result, the counter's start and step 1", name, g)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("functions not found: %v", want)
+	}
+}

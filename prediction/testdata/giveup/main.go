@@ -1,0 +1,62 @@
+// Command giveup has loops whose results steer what follows (each is
+// returned as an integer), some of which stay unknown once unknown
+// (TestGiveUpResults): a sum and a conditional count do, an arg-max and
+// a sum reset to a constant do not.
+package main
+
+import (
+	"fmt"
+
+	"github.com/parpredict/parpredict/mpi"
+)
+
+// Sum stays unknown once an element is.
+func Sum(v []int) int {
+	s := 0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+// Count counts up from itself in both arms.
+func Count(v []int) int {
+	n := 0
+	for i := 0; i < len(v); i++ {
+		if v[i] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// ArgMax takes the known index i in one arm.
+func ArgMax(v []int) int {
+	best, at := 0, -1
+	for i, x := range v {
+		if x > best {
+			best, at = x, i
+		}
+	}
+	return at + best
+}
+
+// Reset starts over from a constant in one arm.
+func Reset(v []int) int {
+	s := 0
+	for _, x := range v {
+		if x < 0 {
+			s = 0
+		} else {
+			s += x
+		}
+	}
+	return s
+}
+
+func main() {
+	mpi.Main(func(c *mpi.Comm) {
+		v := []int{1, -2, 3, c.Rank()}
+		fmt.Println(Sum(v), Count(v), ArgMax(v), Reset(v))
+	})
+}
