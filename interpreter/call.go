@@ -268,6 +268,13 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 // destination unknown rather than touch every element.
 const smallCopy = 4096
 
+// unknownFrom reports whether every cell of o from i on reads as
+// unknown without holding a value of its own (memory a receive or
+// skipped code made unknown).
+func unknownFrom(o *object, i int64) bool {
+	return o != nil && !o.def.known() && int64(len(o.dense)) <= i && len(o.cells) == 0
+}
+
 func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	elem := in.Type().Underlying().(*types.Slice).Elem()
 	if s.k == vNil {
@@ -338,6 +345,23 @@ func (r *ssaRank) copyValues(dst, src value) value {
 			dst.obj.set(dst.i+j, intv(int64(src.str()[j])))
 		}
 		return intv(n)
+	}
+	if o := dst.obj; unknownFrom(src.obj, src.i) {
+		// Unknown elements (a gathered image copied into place row by
+		// row): where the destination reads as unknown already there is
+		// nothing to write, and once it would hold more than smallCopy
+		// cells of its own it becomes unknown as a whole, as a long copy
+		// makes it, rather than grow by every element.
+		switch {
+		case unknownFrom(o, dst.i):
+			if o.fresh != nil {
+				o.touch(dst.i, dst.i+n)
+			}
+			return intv(n)
+		case int64(len(o.dense)+len(o.cells))+n > smallCopy:
+			o.havoc()
+			return intv(n)
+		}
 	}
 	// Source and destination may overlap (copy(e[1:], e) moves the
 	// elements as memmove does): copying up, go from the end.

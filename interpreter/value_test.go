@@ -227,3 +227,37 @@ func TestBroadcastValues(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyOfUnknownRows copies rows of unknown elements (a gathered
+// image) into a zeroed array one row at a time, as mandelbrot's placeRows
+// does: the copied cells read unknown, the array never holds much more
+// than smallCopy cells of its own, and a short copy keeps the known
+// cells around it.
+func TestCopyOfUnknownRows(t *testing.T) {
+	const w, rows = 512, 64
+	r := &ssaRank{}
+	gathered := value{k: vSlice, n: w * rows, obj: newObject(unknown, nil)}
+	image := value{k: vSlice, n: w * rows, obj: newObject(intv(0), nil)}
+	// One row: copied cell by cell, the rest of the image still zero.
+	r.copyValues(value{k: vSlice, i: w, n: w, obj: image.obj}, value{k: vSlice, n: w, obj: gathered.obj})
+	if image.obj.get(w).known() || image.obj.get(2*w-1).known() {
+		t.Error("a copied cell reads known")
+	}
+	if v := image.obj.get(2 * w); v.k != vInt || v.i != 0 {
+		t.Errorf("the cell after the copied row reads %v, want 0", v)
+	}
+	for y := range rows {
+		row := value{k: vSlice, i: int64(y * w), n: w, obj: image.obj}
+		if n := r.copyValues(row, value{k: vSlice, i: int64(y * w), n: w, obj: gathered.obj}); n.k != vInt || n.i != w {
+			t.Fatalf("row %d: copy returned %v, want %d", y, n, w)
+		}
+		if held := len(image.obj.dense) + len(image.obj.cells); held > smallCopy+w {
+			t.Fatalf("row %d: the image holds %d cells of its own, want at most %d", y, held, smallCopy+w)
+		}
+	}
+	for _, i := range []int64{0, w*rows/2 + 3, w*rows - 1} {
+		if image.obj.get(i).known() {
+			t.Errorf("cell %d reads known after every row was copied from unknown data", i)
+		}
+	}
+}
