@@ -2,6 +2,7 @@ package loopnest
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/parpredict/parpredict/model"
@@ -16,6 +17,32 @@ type Program struct {
 	Funcs []*Func        // functions with at least one loop, in source order
 
 	a *Analyzer
+}
+
+// PureWithout reports whether loop l, its blocks in skip left out,
+// makes no MPI call, calls only pure functions and has no other effect
+// (what the reduction plan asks of a nest besides its trip count and
+// results): a check loop whose only impure code is an arm that reports a
+// mismatch and ends the program.
+func (p *Program) PureWithout(l *Loop, skip map[*ssa.BasicBlock]bool) bool {
+	if p.a == nil {
+		return false
+	}
+	s := &summary{}
+	for _, b := range slices.Concat(l.Blocks, l.Arms) {
+		if !skip[b] {
+			s.add(p.a.blockSummary(b), "")
+		}
+	}
+	if len(s.mpi) > 0 || len(s.effects) > 0 {
+		return false
+	}
+	for _, c := range s.calls {
+		if !c.Pure {
+			return false
+		}
+	}
+	return true
 }
 
 // StoresNothing reports whether calling fn, a function of the program,

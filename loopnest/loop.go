@@ -144,6 +144,9 @@ type Decision struct {
 	Nest *Loop
 	// Reasons say why the loop is not reducible.
 	Reasons []string
+	// Steers is set when a result of the loop steers what follows (one
+	// of the Reasons says how).
+	Steers bool
 	// SteersOnly is set when the one reason is that a result of the
 	// loop steers what follows (a branch, an MPI call, an integer
 	// returned): the loop runs step by step so that what it computes

@@ -136,6 +136,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 	o.kernelRates(lp)
 	o.addProfiledExits(lp)
 	o.addGiveUps(lp)
+	o.addUntakenArms(lp)
 	for _, root := range lp.Nests() {
 		if o.sources[root.ID] == nil {
 			// The nest's time is the own time of its loops and of the

@@ -312,6 +312,84 @@ func allPure(sites []loopnest.Site) bool {
 	return true
 }
 
+// addUntakenArms reduces loops that the plan keeps only for code in arms
+// that end the program (a check loop that reports a mismatch and calls
+// Abort) when the profile never saw such an arm taken: the rest of the
+// loop only computes, and running it step by step over data the
+// simulation does not have (rank 0 comparing a gathered image with a
+// serial one) would cost a step per element for nothing. As with a
+// branch on unknown data, the prediction follows the profiled run, in
+// which the program did not end there.
+func (o *Oracle) addUntakenArms(lp *loopnest.Program) {
+	for _, f := range lp.Funcs {
+		for _, l := range f.Roots {
+			d := l.Reduction
+			if d.Reducible || d.Steers || l.Trip == nil || l.DataDependent || l.UpperBound {
+				continue
+			}
+			if _, reduced := o.reduce[edge{entryPred(l), l.Header}]; reduced {
+				continue
+			}
+			if _, ok := o.region(l.ID); !ok {
+				continue
+			}
+			arms, never := o.untakenEndingArms(l)
+			if len(arms) == 0 || !lp.PureWithout(l, arms) {
+				continue
+			}
+			if err := o.addReductionIgnoring(l, never); err == nil {
+				o.note(l.Func.Prog.Fset, l.Pos, "loop %s is reduced: its only calls that are not pure are in an arm that ends the program, which the profile's run never took", l.ID)
+			}
+		}
+	}
+}
+
+// entryPred is the first of l's header's predecessors outside the loop
+// (nil if none).
+func entryPred(l *loopnest.Loop) *ssa.BasicBlock {
+	for _, p := range l.Header.Preds {
+		if !l.Contains(p) {
+			return p
+		}
+	}
+	return nil
+}
+
+// untakenEndingArms are the blocks of l in arms that end the program
+// (endsProgram) and were never taken in the profile's run, by its
+// branch counts where it has them, else because the run ended normally
+// (as BranchTaken assumes); never are the edges into those arms that
+// leave the loop (an arm that panics after Abort is no block of it).
+func (o *Oracle) untakenEndingArms(l *loopnest.Loop) (arms map[*ssa.BasicBlock]bool, never map[edge]bool) {
+	arms, never = map[*ssa.BasicBlock]bool{}, map[edge]bool{}
+	all := slices.Concat(l.Blocks, l.Arms)
+	for _, b := range l.Blocks {
+		if len(b.Succs) != 2 {
+			continue
+		}
+		p, known := o.branch[b]
+		for i, s := range b.Succs {
+			taken := p
+			if i == 1 {
+				taken = 1 - p
+			}
+			if known && taken != 0 || len(s.Preds) != 1 || !endsProgram(s) || endsProgram(b.Succs[1-i]) {
+				continue
+			}
+			arms[s] = true
+			for _, x := range all {
+				if s.Dominates(x) {
+					arms[x] = true
+				}
+			}
+			if !slices.Contains(all, s) {
+				never[edge{b, s}] = true
+			}
+		}
+	}
+	return arms, never
+}
+
 // untakenEarlyExits returns the loop's early exits (edges out of the loop
 // from blocks other than its counter test) if the profile shows each is
 // never taken.

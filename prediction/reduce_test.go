@@ -324,3 +324,48 @@ func TestGiveUpResults(t *testing.T) {
 		t.Errorf("functions not found: %v", want)
 	}
 }
+
+// TestUntakenEndingArmIsReduced: mandelbrot's rank 0 compares the
+// gathered image with a serial one pixel by pixel; a mismatch prints and
+// calls Abort, which the profile's run never did. The rest of the loop
+// only computes, so the loop is reduced and noted: the simulation runs a
+// small part of the instructions that running it takes, and rank 0
+// computes as long.
+func TestUntakenEndingArmIsReduced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-width", "256", "-height", "4096"}
+	opts := SpeedupOptions{Dir: "..", Package: "./examples/mandelbrot", NP: []int{1}, Args: args,
+		ProfileArgs: []string{"-height", "256"}, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	if notes := strings.Join(oracle.Notes(), "\n"); !strings.Contains(notes, "loop main.run:loop@main.go:+45:3 is reduced: its only calls that are not pure are in an arm that ends the program") {
+		t.Errorf("the check loop is not noted as reduced:\n%s", notes)
+	}
+	predict := func() (float64, int64) {
+		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run.Ranks[0].Compute, progs.Steps()
+	}
+	fast, fastSteps := predict()
+	removed := false
+	for e, red := range oracle.reduce {
+		if red.ID == "main.run:loop@main.go:+45:3" {
+			delete(oracle.reduce, e)
+			removed = true
+		}
+	}
+	if !removed {
+		t.Fatal("the check loop has no reduction")
+	}
+	slow, slowSteps := predict()
+	t.Logf("rank 0 computes %.9g s in %d instructions running the check, %.9g s in %d reducing it", slow, slowSteps, fast, fastSteps)
+	if 10*fastSteps > slowSteps {
+		t.Errorf("reducing the check ran %d instructions, running it %d: want a tenth or fewer", fastSteps, slowSteps)
+	}
+	if math.Abs(fast-slow) > 1e-3*slow {
+		t.Errorf("rank 0 computes %.9g s with the check reduced, %.9g s running it: want the same within 0.1 %%", fast, slow)
+	}
+}
