@@ -24,15 +24,18 @@ type speedupOptions struct {
 	order       string
 	profile     string
 	profileArgs string
-	profilePPN  string
-	csv, json   bool
-	plot        string
-	threshold   float64
-	quiet       bool
-	jobs        int
-	at          int    // per-rank totals for this P (0: none, or the largest with timeline)
-	timeline    string // Chrome trace file of the --at configuration
-	maxSteps    int64
+	// profileArgsSet: --profile-args was given, if empty (profile with
+	// no arguments rather than the predicted ones).
+	profileArgsSet bool
+	profilePPN     string
+	csv, json      bool
+	plot           string
+	threshold      float64
+	quiet          bool
+	jobs           int
+	at             int    // per-rank totals for this P (0: none, or the largest with timeline)
+	timeline       string // Chrome trace file of the --at configuration
+	maxSteps       int64
 }
 
 // maxStepsUsage is the help of --max-steps, shared by speedup and validate.
@@ -67,6 +70,7 @@ still predicted, and the exit status is 1.`,
 			if cmd.ArgsLenAtDash() > 1 {
 				return &FlagError{fmt.Errorf("speedup takes one package before --, got %v", args[:cmd.ArgsLenAtDash()])}
 			}
+			o.profileArgsSet = cmd.Flags().Changed("profile-args")
 			return runSpeedup(cmd.Context(), streams, o, pkg, progArgs)
 		},
 	}
@@ -76,7 +80,7 @@ still predicted, and the exit status is 1.`,
 	f.StringVar(&o.machine, "machine", "ib-qdr", "machine: a preset (ib-qdr, gige-smp, local) or a YAML file")
 	f.StringVar(&o.order, "order", "block", "placement of ranks on nodes: block or round-robin")
 	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
-	f.StringVar(&o.profileArgs, "profile-args", "", "program arguments for the profiling run, e.g. a smaller size (default: the predicted ones)")
+	f.StringVar(&o.profileArgs, "profile-args", "", "program arguments for the profiling run, e.g. a smaller size (default: the predicted ones; \"\" for none)")
 	f.StringVar(&o.profilePPN, "profile-ppn", "", "contention runs of a profile made here (1,2,4 or 1:8): each region then slows down with the ranks on a node as measured, not by the machine's table")
 	f.BoolVar(&o.csv, "csv", false, "print CSV")
 	f.BoolVar(&o.json, "json", false, "print JSON")
@@ -125,9 +129,7 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	if o.maxSteps < 0 {
 		return &FlagError{fmt.Errorf("--max-steps %d: want 0 (the default) or more", o.maxSteps)}
 	}
-	if o.profileArgs != "" {
-		opts.ProfileArgs = strings.Fields(o.profileArgs)
-	}
+	opts.ProfileArgs = profileArgs(o.profileArgsSet, o.profileArgs)
 	if o.profilePPN != "" {
 		if opts.ProfilePPN, err = parseCounts(o.profilePPN, 0); err != nil {
 			return &FlagError{fmt.Errorf("--profile-ppn: %w", err)}
@@ -194,6 +196,16 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 		return fmt.Errorf("%d of %d configurations failed (see failed: under the table)", n, n+len(pred.Report.Rows))
 	}
 	return nil
+}
+
+// profileArgs are the profiling run's arguments from --profile-args:
+// nil (the predicted ones) when it was not given, none when it was given
+// empty.
+func profileArgs(set bool, s string) []string {
+	if !set {
+		return nil
+	}
+	return append([]string{}, strings.Fields(s)...)
 }
 
 // parseCounts reads "1,2,4" or "1:64" (every count from 1 to 64). Empty

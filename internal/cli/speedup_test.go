@@ -38,6 +38,20 @@ func TestParseCounts(t *testing.T) {
 	}
 }
 
+// TestProfileArgs: --profile-args not given profiles with the predicted
+// arguments (nil); given empty, with none (an empty list, not nil).
+func TestProfileArgs(t *testing.T) {
+	if got := profileArgs(false, ""); got != nil {
+		t.Errorf("not given: %q, want nil", got)
+	}
+	if got := profileArgs(true, ""); got == nil || len(got) != 0 {
+		t.Errorf("given empty: %#v, want an empty list", got)
+	}
+	if got := profileArgs(true, " -n  400 "); !slices.Equal(got, []string{"-n", "400"}) {
+		t.Errorf("given \" -n  400 \": %q", got)
+	}
+}
+
 func TestSpeedupUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"speedup", "./examples/heat", "--csv", "--json"},
