@@ -246,8 +246,26 @@ func TestGivingUpOnUnknownResults(t *testing.T) {
 		t.Skip("profiles a program")
 	}
 	args := []string{"-width", "256", "-height", "4096", "-check=false"}
+	withAndWithout(t, args, []string{"-check=false"}, func(red *interpreter.Reduction) bool { return red.GiveUp != nil },
+		func(assumed []interpreter.Assumption, _ []string) {
+			for _, a := range assumed {
+				if strings.Contains(a.What, "loop main.sum:loop@kernels.go:+2:2 runs step by step for what it computes, which became unknown") {
+					return
+				}
+			}
+			t.Errorf("no assumption that main.sum's loop stopped running: %v", assumed)
+		})
+}
+
+// withAndWithout predicts mandelbrot at 4 ranks with args (profiled with
+// profArgs) as it is, hands the assumptions and notes to check, then
+// again without the reductions that drop selects: the second must run
+// at least ten times the instructions, and rank 0 compute as long within
+// 1e-6.
+func withAndWithout(t *testing.T, args, profArgs []string, drop func(*interpreter.Reduction) bool, check func([]interpreter.Assumption, []string)) {
+	t.Helper()
 	opts := SpeedupOptions{Dir: "..", Package: "./examples/mandelbrot", NP: []int{1}, Args: args,
-		ProfileArgs: []string{"-check=false"}, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+		ProfileArgs: profArgs, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	predict := func() (float64, int64, []interpreter.Assumption) {
 		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
@@ -257,30 +275,24 @@ func TestGivingUpOnUnknownResults(t *testing.T) {
 		return run.Ranks[0].Compute, progs.Steps(), progs.Assumptions()
 	}
 	fast, fastSteps, assumed := predict()
-	gaveUp := false
-	for _, a := range assumed {
-		gaveUp = gaveUp || strings.Contains(a.What, "loop main.sum:loop@kernels.go:+2:2 runs step by step for what it computes, which became unknown")
-	}
-	if !gaveUp {
-		t.Errorf("no assumption that main.sum's loop stopped running: %v", assumed)
-	}
+	check(assumed, oracle.Notes())
 	found := 0
 	for e, red := range oracle.reduce {
-		if red.GiveUp != nil {
+		if drop(red) {
 			delete(oracle.reduce, e)
 			found++
 		}
 	}
 	if found == 0 {
-		t.Fatal("no loop runs until its results are unknown")
+		t.Fatal("no reduction to drop")
 	}
 	slow, slowSteps, _ := predict()
-	t.Logf("rank 0 computes %.9g s in %d instructions step by step, %.9g s in %d giving up", slow, slowSteps, fast, fastSteps)
+	t.Logf("rank 0 computes %.9g s in %d instructions without them, %.9g s in %d with", slow, slowSteps, fast, fastSteps)
 	if 10*fastSteps > slowSteps {
-		t.Errorf("giving up ran %d instructions, step by step %d: want a tenth or fewer", fastSteps, slowSteps)
+		t.Errorf("%d instructions with the reductions, %d without: want a tenth or fewer", fastSteps, slowSteps)
 	}
 	if math.Abs(fast-slow) > 1e-6*slow {
-		t.Errorf("rank 0 computes %.9g s giving up, %.9g s step by step: want the same", fast, slow)
+		t.Errorf("rank 0 computes %.9g s with the reductions, %.9g s without: want the same", fast, slow)
 	}
 }
 
@@ -335,37 +347,12 @@ func TestUntakenEndingArmIsReduced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	args := []string{"-width", "256", "-height", "4096"}
-	opts := SpeedupOptions{Dir: "..", Package: "./examples/mandelbrot", NP: []int{1}, Args: args,
-		ProfileArgs: []string{"-height", "256"}, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
-	if notes := strings.Join(oracle.Notes(), "\n"); !strings.Contains(notes, "loop main.run:loop@main.go:+45:3 is reduced: its only calls that are not pure are in an arm that ends the program") {
-		t.Errorf("the check loop is not noted as reduced:\n%s", notes)
-	}
-	predict := func() (float64, int64) {
-		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return run.Ranks[0].Compute, progs.Steps()
-	}
-	fast, fastSteps := predict()
-	removed := false
-	for e, red := range oracle.reduce {
-		if red.ID == "main.run:loop@main.go:+45:3" {
-			delete(oracle.reduce, e)
-			removed = true
-		}
-	}
-	if !removed {
-		t.Fatal("the check loop has no reduction")
-	}
-	slow, slowSteps := predict()
-	t.Logf("rank 0 computes %.9g s in %d instructions running the check, %.9g s in %d reducing it", slow, slowSteps, fast, fastSteps)
-	if 10*fastSteps > slowSteps {
-		t.Errorf("reducing the check ran %d instructions, running it %d: want a tenth or fewer", fastSteps, slowSteps)
-	}
-	if math.Abs(fast-slow) > 1e-3*slow {
-		t.Errorf("rank 0 computes %.9g s with the check reduced, %.9g s running it: want the same within 0.1 %%", fast, slow)
-	}
+	const check = "main.run:loop@main.go:+45:3"
+	withAndWithout(t, []string{"-width", "256", "-height", "4096"}, []string{"-height", "256"},
+		func(red *interpreter.Reduction) bool { return red.ID == check },
+		func(_ []interpreter.Assumption, notes []string) {
+			if n := strings.Join(notes, "\n"); !strings.Contains(n, "loop "+check+" is reduced: its only calls that are not pure are in an arm that ends the program") {
+				t.Errorf("the check loop is not noted as reduced:\n%s", n)
+			}
+		})
 }
