@@ -277,10 +277,11 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		// Rounds go on past contentionRuns, as the timed runs do, while
 		// one still lowers a count's fastest time by more than settleGain.
 		fastest := make([]*measured, len(opts.PPN))
+		start := time.Now()
 		for rep := 0; ; rep++ {
 			improved := false
 			for i, k := range opts.PPN {
-				progress(fmt.Sprintf("contention runs with %d ranks (round %d of %d to %d)", k, rep+1, contentionRuns, 2*contentionRuns))
+				progress(fmt.Sprintf("contention runs with %d ranks (round %d, at least %d)", k, rep+1, contentionRuns))
 				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, counts[i], k)
 				if err != nil {
 					return nil, err
@@ -290,7 +291,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 					fastest[i] = mk
 				}
 			}
-			if settled(rep+1, contentionRuns, improved) {
+			if settled(rep+1, contentionRuns, improved) && (time.Since(start) >= contentionSpan || rep+1 >= maxContentionRounds) {
 				break
 			}
 		}
@@ -315,6 +316,16 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 // node-contention reruns makes at least (twice as many at most, see
 // settled); the fastest counts.
 const contentionRuns = 3
+
+// contentionSpan is how long the rounds of contention runs go on at
+// least, up to maxContentionRounds: a program of a few tens of
+// milliseconds made its rounds within one slow spell of the virtual
+// machine's second core, and the ratio stayed in the profile (cg's two
+// ranks read 1.68 once, 1.07-1.19 in five profiles made after it).
+const (
+	contentionSpan      = time.Second
+	maxContentionRounds = 30
+)
 
 // vectorRuns gives the apart loops of plan (tight loops, see timerPlan)
 // their per-iteration times: the vector binary runs as often as the timing
