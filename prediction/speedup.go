@@ -720,7 +720,14 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 		logf("profile %s cannot be reused (%v); profiling again", path, err)
 	}
 	if !opts.remake {
-		logf("profiling %s on this machine (once; reused while the sources and arguments stay the same)", strings.Join(append([]string{opts.Package}, args...), " "))
+		hint := ""
+		if opts.ProfileArgs == nil && len(opts.Args) > 0 {
+			// The profile runs the program for real, several times
+			// (counting, timed, plain, contention runs): at a size meant
+			// for a cluster that is hours.
+			hint = "; this runs the program at the size predicted, several times: --profile-args gives a smaller size to profile at"
+		}
+		logf("profiling %s on this machine (once; reused while the sources and arguments stay the same%s)", strings.Join(append([]string{opts.Package}, args...), " "), hint)
 	}
 	np := profileRanks(opts.NP, runtime.NumCPU())
 	// Five timed runs: each region's times come from the run that timed it

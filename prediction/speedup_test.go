@@ -89,12 +89,18 @@ func TestSpeedupProgress(t *testing.T) {
 		what        string
 	}
 	var calls []call
+	var logged strings.Builder
 	opts := SpeedupOptions{Dir: "..", Package: "./examples/heat", Args: []string{"-n", "130", "-steps", "600", "-check=false"},
 		NP: []int{64}, PPN: []int{8}, Machine: "ib-qdr", ProfileOut: filepath.Join(t.TempDir(), "heat.profile.json"),
-		Progress: func(done, total int, what string) { calls = append(calls, call{done, total, what}) }}
+		Progress: func(done, total int, what string) { calls = append(calls, call{done, total, what}) },
+		Log:      func(format string, a ...any) { fmt.Fprintf(&logged, format+"\n", a...) }}
 	pred, err := Speedup(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Profiled at the predicted arguments: the log says how not to.
+	if !strings.Contains(logged.String(), "--profile-args gives a smaller size to profile at") {
+		t.Errorf("the profile at the predicted size is not told how to profile smaller:\n%s", logged.String())
 	}
 	if len(calls) < 3 {
 		t.Fatalf("progress calls %v, want the start, at least one during the simulation and the end", calls)
@@ -743,11 +749,15 @@ func TestUnusedDataExitIsNoted(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "p.json")
 	var times []float64
 	for _, steps := range []string{"20", "40"} {
+		var logged strings.Builder
 		pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./examples/heat",
 			Args: []string{"-n", "256", "-steps", steps, "-check=false"}, ProfileArgs: []string{"-n", "256", "-steps", "10", "-check=false"},
-			NP: []int{2}, Machine: "ib-qdr", ProfileOut: out})
+			NP: []int{2}, Machine: "ib-qdr", ProfileOut: out, Log: func(format string, a ...any) { fmt.Fprintf(&logged, format+"\n", a...) }})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if strings.Contains(logged.String(), "--profile-args gives") {
+			t.Errorf("-steps %s: told to use --profile-args, which was given:\n%s", steps, logged.String())
 		}
 		notes := strings.Join(pred.Notes, "\n")
 		if strings.Contains(notes, "iterations per entry, as in the profile's run") ||
