@@ -49,7 +49,6 @@ type Contention struct {
 // add appends the slowdowns of run a against base.
 func (c *Contention) add(base, a *aggregator) {
 	in, plan := base.in, base.plan
-	wb, wa := base.workUnits(), a.workUnits()
 	var sumA, sumB float64
 	for _, r := range in.Regions {
 		k := r.Index
@@ -59,10 +58,7 @@ func (c *Contention) add(base, a *aggregator) {
 		if !plan.timed[k] {
 			continue
 		}
-		s := 0.0
-		if wb[k] > 0 && wa[k] > 0 && base.own[k] > 0 && a.own[k] > 0 {
-			s = (a.own[k] / wa[k]) / (base.own[k] / wb[k])
-		}
+		s := slowdown(base, a, k)
 		c.Regions[r.ID] = append(c.Regions[r.ID], s)
 		if r.units {
 			appendMean(&c.Lengths, r.ID, a.rc(k).Iters, a.execs[k])
@@ -77,6 +73,59 @@ func (c *Contention) add(base, a *aggregator) {
 		s = sumA / sumB
 	}
 	c.Total = append(c.Total, s)
+}
+
+// slowdown is timed region k's own time per unit of work in run a over
+// the same in run base (0: either did none).
+func slowdown(base, a *aggregator, k int) float64 {
+	wb, wa := base.workUnits(), a.workUnits()
+	if wb[k] > 0 && wa[k] > 0 && base.own[k] > 0 && a.own[k] > 0 {
+		return (a.own[k] / wa[k]) / (base.own[k] / wb[k])
+	}
+	return 0
+}
+
+// pair lowers the slowdowns of the rank counts after the first, which
+// add took from each count's fastest run, to the median over the rounds
+// of the slowdown within a round where that is lower: rounds[j][i] is
+// round j's run at PPN[i]. Both only err high. The fastest one-rank run
+// may come from a fast mode the two-rank runs never get (transpose's
+// fastest over fastest read 1.06-1.32 for two ranks, its runs at two
+// ranks 1.9 times as fast as at one: about 1.05), which the runs of one
+// round, a few milliseconds apart, share; a slow spell over most rounds
+// moves the median (cg's read 1.45 once), and a single fast round then
+// still gives add's ratio. The totals are weighted by the first count's
+// fastest run, as add's.
+func (c *Contention) pair(base *aggregator, rounds [][]*aggregator) {
+	in, plan := base.in, base.plan
+	for i := 1; i < len(c.PPN); i++ {
+		var sumA, sumB float64
+		for _, r := range in.Regions {
+			k := r.Index
+			if !plan.timed[k] {
+				continue
+			}
+			var each []float64
+			for _, round := range rounds {
+				if s := slowdown(round[0], round[i], k); s > 0 {
+					each = append(each, s)
+				}
+			}
+			s := c.Regions[r.ID][i] // add's, fastest over fastest
+			if len(each) > 0 && (s <= 0 || median(each) < s) {
+				s = median(each)
+			}
+			c.Regions[r.ID][i] = s
+			if s > 0 {
+				sumA += s * base.own[k]
+				sumB += base.own[k]
+			}
+		}
+		c.Total[i] = 0
+		if sumB > 0 {
+			c.Total[i] = sumA / sumB
+		}
+	}
 }
 
 // appendMean appends to region id's row of *rows (made if nil) the mean

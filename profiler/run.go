@@ -277,15 +277,18 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 		// Rounds go on past contentionRuns, as the timed runs do, while
 		// one still lowers a count's fastest time by more than settleGain.
 		fastest := make([]*measured, len(opts.PPN))
+		var rounds [][]*measured // by round, by count
 		start := time.Now()
 		for rep := 0; ; rep++ {
 			improved := false
+			rounds = append(rounds, make([]*measured, len(opts.PPN)))
 			for i, k := range opts.PPN {
 				progress(fmt.Sprintf("contention runs with %d ranks (round %d, at least %d)", k, rep+1, contentionRuns))
 				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, counts[i], k)
 				if err != nil {
 					return nil, err
 				}
+				rounds[rep][i] = mk
 				improved = improved || fastest[i] != nil && gains(mk.wallNs, fastest[i].wallNs)
 				if fastest[i] == nil || mk.wallNs < fastest[i].wallNs {
 					fastest[i] = mk
@@ -306,6 +309,15 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			c.add(base, a)
 			runs[i] = a
 		}
+		paired := make([][]*aggregator, len(rounds))
+		for j, round := range rounds {
+			for _, m := range round {
+				a := &aggregator{in: in, plan: plan, m: *m, costs: *timed.counts.Costs, root: moduleRoot(prog)}
+				a.run()
+				paired[j] = append(paired[j], a)
+			}
+		}
+		c.pair(base, paired)
 		p.Contention = c
 		p.fillUnreached(opts.PPN, runs)
 	}

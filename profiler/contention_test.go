@@ -1,0 +1,47 @@
+package profiler
+
+import (
+	"math"
+	"testing"
+)
+
+// TestContentionPair: a region's slowdown at two ranks is the lower of
+// the fastest over fastest run and the median over rounds of the ratio
+// within a round. A fast mode that only the one-rank runs got inflates
+// the first (1.3 against the rounds' 1.05, the median keeping a round
+// of a slow spell out); where the rounds' median is the higher (a slow
+// spell over most of them), the first stays.
+func TestContentionPair(t *testing.T) {
+	in := &Instrumented{Regions: []*region{{Target: Target{ID: "hot"}}}}
+	plan := timerPlan{timed: map[int]bool{0: true}}
+	run := func(own float64) *aggregator {
+		return &aggregator{in: in, plan: plan, own: []float64{own}, units: []float64{100}}
+	}
+	for _, tc := range []struct {
+		name    string
+		fastest float64 // the fastest two-rank run, against a one-rank run of 1
+		rounds  [][2]float64
+		want    float64
+	}{
+		{"fast one-rank mode", 1.3, [][2]float64{{1.2, 1.26}, {1.2, 1.27}, {1.2, 1.25}, {1.2, 2.4}}, (1.26/1.2 + 1.27/1.2) / 2},
+		{"slow spell over most rounds", 1.06, [][2]float64{{1, 1.5}, {1, 1.45}, {1, 1.06}}, 1.06},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &Contention{PPN: []int{1, 2}, Regions: map[string][]float64{}}
+			base := run(1)
+			c.add(base, base)
+			c.add(base, run(tc.fastest))
+			var rounds [][]*aggregator
+			for _, r := range tc.rounds {
+				rounds = append(rounds, []*aggregator{run(r[0]), run(r[1])})
+			}
+			c.pair(base, rounds)
+			if got := c.Regions["hot"]; got[0] != 1 || math.Abs(got[1]-tc.want) > 1e-12 {
+				t.Errorf("slowdowns %v, want [1 %.6g]", got, tc.want)
+			}
+			if math.Abs(c.Total[1]-tc.want) > 1e-12 {
+				t.Errorf("total %.6g, want %.6g", c.Total[1], tc.want)
+			}
+		})
+	}
+}
