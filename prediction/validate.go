@@ -117,7 +117,9 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	}
 	// A profile made here measures how each region slows down with the
 	// ranks sharing this computer's cores.
-	popts := SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, Profile: opts.Profile, NP: opts.NP,
+	// ProfileArgs as the runs': the same profile, and no hint at
+	// --profile-args, which validate does not have.
+	popts := SpeedupOptions{Dir: opts.Dir, Package: opts.Package, Args: opts.Args, ProfileArgs: opts.Args, Profile: opts.Profile, NP: opts.NP,
 		ProfilePPN: contentionRanks(runtime.NumCPU()), MaxSteps: opts.MaxSteps}
 	mp, lp, err := loadPlan(opts.Dir, opts.Package)
 	if err != nil {

@@ -190,6 +190,10 @@ func TestValidateCalibrates(t *testing.T) {
 	if !strings.Contains(logged.String(), "calibrated on "+host.CPUModel()) {
 		t.Errorf("log %q does not name this computer's calibration", logged.String())
 	}
+	// validate has no --profile-args to suggest.
+	if !strings.Contains(logged.String(), "profiling ./examples/heat") || strings.Contains(logged.String(), "--profile-args") {
+		t.Errorf("log %q: want the profile run told, without --profile-args", logged.String())
+	}
 	if len(phases) < 2 || phases[0] != "calibrate" {
 		t.Errorf("progress phases %v, want the calibration first, then the runs", phases)
 	}
