@@ -295,6 +295,37 @@ func (r *ssaRank) smallNest(rc *reduction, f *frame) bool {
 	return rc.red.Small(r.binder)
 }
 
+// skipTime is the time charged for skipping reduced nest rc, entered
+// from frame f into block bc; skip is false when the nest runs instead.
+func (r *ssaRank) skipTime(rc *reduction, f *frame, bc *blockCode) (t float64, skip bool) {
+	if rc.giveUp != nil {
+		return r.timeLeft(rc, f, bc)
+	}
+	red := rc.red
+	if red.Small != nil && r.smallNest(rc, f) {
+		return 0, false // what it writes stays known
+	}
+	t, unknownAsked, err := r.nestTime(rc, f)
+	if err == nil {
+		return t, true
+	}
+	pos := bc.b.Instrs[0].Pos()
+	if !unknownAsked || red.MeanTime <= 0 {
+		// The nest's time needs values it computes itself: run it.
+		r.assume(pos, "reduced nest %s executed instead: %v", red.ID, err)
+		return 0, false
+	}
+	// A count needs a value the rank does not know (data that skipped
+	// work or a library made unknown): running the nest would guess
+	// every branch in it, at the cost of running it.
+	if ti, what, ok := r.inferNest(rc, f); ok {
+		r.assume(pos, "reduced nest %s: %s", red.ID, what)
+		return ti, true
+	}
+	r.assume(pos, "reduced nest %s costed at its profiled time per entry: %v", red.ID, err)
+	return red.MeanTime, true
+}
+
 // timeLeft is, at a back edge of a step-by-step loop (Reduction.GiveUp)
 // from frame f into its header bc, the time of the iterations left when
 // every result the loop computes is unknown by that edge; ok is false
@@ -576,36 +607,9 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			break
 		}
 		red := rc.red
-		var t float64
-		if rc.giveUp != nil {
-			var ok bool
-			if t, ok = r.timeLeft(rc, f, bc); !ok {
-				break // go on step by step
-			}
-		} else {
-			if red.Small != nil && r.smallNest(rc, f) {
-				break // run it: what it writes stays known
-			}
-			var unknownAsked bool
-			var err error
-			t, unknownAsked, err = r.nestTime(rc, f)
-			if err != nil {
-				if !unknownAsked || red.MeanTime <= 0 {
-					// The nest's time needs values it computes itself: run it.
-					r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s executed instead: %v", red.ID, err)
-					break
-				}
-				// A count needs a value the rank does not know (data that
-				// skipped work or a library made unknown): running the nest
-				// would guess every branch in it, at the cost of running it.
-				if ti, what, ok := r.inferNest(rc, f); ok {
-					r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s: %s", red.ID, what)
-					t = ti
-				} else {
-					r.assume(bc.b.Instrs[0].Pos(), "reduced nest %s costed at its profiled time per entry: %v", red.ID, err)
-					t = red.MeanTime
-				}
-			}
+		t, skip := r.skipTime(rc, f, bc)
+		if !skip {
+			break // run it
 		}
 		r.charge(t, red.ID)
 		if red.Distributed {

@@ -314,7 +314,7 @@ func TestFindUnsupported(t *testing.T) {
 	_, pkg := loadSSA(t, "./testdata/unsupported")
 	var got []string
 	for _, u := range FindUnsupported(pkg, []*ssa.Package{pkg}) {
-		got = append(got, fmt.Sprintf("%d %s %s", u.Pos.Line, u.What, u.Func))
+		got = append(got, fmt.Sprintf("%d %s main.%s", u.Pos.Line, u.What, u.Fn.Name()))
 	}
 	want := []string{
 		"21 go statement main.main$1",

@@ -13,8 +13,8 @@ import (
 // goroutines and channels), in code that main may reach.
 type Unsupported struct {
 	Pos  token.Position
-	Func string // the function it is in
-	What string // "go statement", "make(chan)", ...
+	Fn   *ssa.Function // the function it is in
+	What string        // "go statement", "make(chan)", ...
 }
 
 // FindUnsupported lists, in source order, the goroutines and channel
@@ -55,7 +55,7 @@ func FindUnsupported(pkg *ssa.Package, own []*ssa.Package) []Unsupported {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				if what := unsupportedWhat(in); what != "" {
-					found = append(found, Unsupported{Pos: fset.Position(in.Pos()), Func: shortFuncName(fn), What: what})
+					found = append(found, Unsupported{Pos: fset.Position(in.Pos()), Fn: fn, What: what})
 				}
 				var ops [8]*ssa.Value
 				for _, op := range in.Operands(ops[:0]) {
@@ -73,15 +73,6 @@ func FindUnsupported(pkg *ssa.Package, own []*ssa.Package) []Unsupported {
 		return cmp.Or(strings.Compare(a.Pos.Filename, b.Pos.Filename), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
 	})
 	return found
-}
-
-// shortFuncName is fn's name as the user wrote it, qualified by its
-// package's name ("main.worker", "main.main$1", "main.(*grid).step").
-func shortFuncName(fn *ssa.Function) string {
-	if fn.Pkg == nil {
-		return fn.String()
-	}
-	return fn.Pkg.Pkg.Name() + "." + fn.RelString(fn.Pkg.Pkg)
 }
 
 // unsupportedWhat names what in is when the evaluator cannot run it

@@ -18,14 +18,14 @@ func TestGotos(t *testing.T) {
 	back := byFunc["gotos.BackwardGoto"]
 	if len(back) != 1 || back[0].Trip == nil || back[0].Trip.String() != "max(0, n)" || back[0].Reduction.Reducible {
 		t.Errorf("backward goto: %+v", back)
-	} else if !back[0].Reduction.SteersOnly {
+	} else if !back[0].Reduction.SteersOnly() {
 		t.Errorf("backward goto: reasons %q, want SteersOnly (its sum returned is the one reason)", back[0].Reduction.Reasons)
 	}
 	inf := byFunc["gotos.Infinite"]
 	if len(inf) != 1 || inf[0].Trip != nil || inf[0].Reduction.Reducible {
 		t.Fatalf("infinite loop: %+v", inf)
 	}
-	if inf[0].Reduction.SteersOnly {
+	if inf[0].Reduction.SteersOnly() {
 		t.Errorf("infinite loop: SteersOnly with reasons %q", inf[0].Reduction.Reasons)
 	}
 	if len(inf[0].Effects) == 0 || inf[0].Effects[0].Name != "channel send" {

@@ -144,15 +144,16 @@ type Decision struct {
 	Nest *Loop
 	// Reasons say why the loop is not reducible.
 	Reasons []string
-	// Steers is set when a result of the loop steers what follows (one
-	// of the Reasons says how).
+	// Steers is set when a result of the loop steers what follows (the
+	// last of the Reasons says how).
 	Steers bool
-	// SteersOnly is set when the one reason is that a result of the
-	// loop steers what follows (a branch, an MPI call, an integer
-	// returned): the loop runs step by step so that what it computes
-	// stays known, which is worth nothing once that is unknown.
-	SteersOnly bool
 }
+
+// SteersOnly reports whether the one reason is that a result of the
+// loop steers what follows (a branch, an MPI call, an integer
+// returned): the loop runs step by step so that what it computes stays
+// known, which is worth nothing once that is unknown.
+func (d Decision) SteersOnly() bool { return d.Steers && len(d.Reasons) == 1 }
 
 // Contains reports whether b is a block of the loop.
 func (l *Loop) Contains(b *ssa.BasicBlock) bool { return contains(l.Blocks, b) }

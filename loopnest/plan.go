@@ -21,7 +21,7 @@ func (a *Analyzer) plan(fa *funcAnalysis, f *Func) {
 		rs := a.reasons(fa, l)
 		if s := fa.steers(l); s != "" {
 			rs = append(rs, s)
-			l.Reduction.Steers, l.Reduction.SteersOnly = true, len(rs) == 1
+			l.Reduction.Steers = true
 		}
 		l.Reduction.Reasons = rs
 	}

@@ -251,7 +251,7 @@ func Build(prog *ssa.Program, pkgs []*packages.Package, spkgs []*ssa.Package) (*
 		for range runtime.GOMAXPROCS(0) {
 			wg.Go(func() {
 				for i := range next {
-					f, err := buildFunc(fns[i], funcName(fns[i]), c)
+					f, err := buildFunc(fns[i], FuncName(fns[i]), c)
 					if err != nil {
 						mu.Lock()
 						errs = append(errs, err)
@@ -328,9 +328,9 @@ func userFuncs(pkgs []*ssa.Package) []*ssa.Function {
 	return out
 }
 
-// funcName is the function's name in IDs: package name, dot, the name
+// FuncName is the function's name in IDs: package name, dot, the name
 // relative to its package.
-func funcName(fn *ssa.Function) string {
+func FuncName(fn *ssa.Function) string {
 	pkg := pkgOf(fn)
 	if pkg == nil {
 		return fn.String()

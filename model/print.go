@@ -93,7 +93,7 @@ func LeafString(l *Leaf) string {
 			}
 		}
 	case l.Callee != nil:
-		b.WriteString(" " + funcName(l.Callee))
+		b.WriteString(" " + FuncName(l.Callee))
 	case common.IsInvoke():
 		b.WriteString(" (" + common.Value.Type().String() + ")." + common.Method.Name())
 	default:

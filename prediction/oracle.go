@@ -445,13 +445,22 @@ type loopExit struct {
 	stay0 bool // the test's first successor is in the loop
 }
 
+// takenRate is how often a branch goes to its successor i, from p, how
+// often it goes to its first.
+func takenRate(p float64, i int) float64 {
+	if i == 1 {
+		return 1 - p
+	}
+	return p
+}
+
 // exitRate is how often a loop exit test leaves the loop, from p, how
 // often it goes to its first successor.
 func exitRate(p float64, stay0 bool) float64 {
 	if stay0 {
-		return 1 - p
+		return takenRate(p, 1)
 	}
-	return p
+	return takenRate(p, 0)
 }
 
 // LoopExit implements interpreter.LoopExiter for the exit tests that have

@@ -141,7 +141,7 @@ func (o *Oracle) addGiveUps(lp *loopnest.Program) {
 	for _, f := range lp.Funcs {
 		for _, l := range f.Loops {
 			d := l.Reduction
-			if d.Reducible || !d.SteersOnly || l.Trip == nil || l.Counter == nil || l.Counter.Step == 0 {
+			if d.Reducible || !d.SteersOnly() || l.Trip == nil || l.Counter == nil || l.Counter.Step == 0 {
 				continue
 			}
 			if _, ok := o.region(l.ID); !ok {
@@ -234,7 +234,22 @@ func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) 
 			return ok
 		}
 		known[v] = false
-		ok := absorbsStep(v, func(x ssa.Value) bool { return from(x, depth+1) }, header, in)
+		ok := false
+		switch v := v.(type) {
+		case *ssa.BinOp:
+			ok = from(v.X, depth+1) || from(v.Y, depth+1)
+		case *ssa.UnOp:
+			ok = v.Op != token.MUL && v.Op != token.ARROW && from(v.X, depth+1)
+		case *ssa.Convert:
+			ok = from(v.X, depth+1)
+		case *ssa.ChangeType:
+			ok = from(v.X, depth+1)
+		case *ssa.Phi:
+			ok = v.Block() != header && in[v.Block()]
+			for _, e := range v.Edges {
+				ok = ok && from(e, depth+1)
+			}
+		}
 		known[v] = ok
 		return ok
 	}
@@ -244,32 +259,6 @@ func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) 
 		}
 	}
 	return true
-}
-
-// absorbsStep is absorbs for one value v, with from the answer for its
-// operands.
-func absorbsStep(v ssa.Value, from func(ssa.Value) bool, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
-	switch v := v.(type) {
-	case *ssa.BinOp:
-		return from(v.X) || from(v.Y)
-	case *ssa.UnOp:
-		return v.Op != token.MUL && v.Op != token.ARROW && from(v.X)
-	case *ssa.Convert:
-		return from(v.X)
-	case *ssa.ChangeType:
-		return from(v.X)
-	case *ssa.Phi:
-		if v.Block() == header || !in[v.Block()] {
-			return false
-		}
-		for _, e := range v.Edges {
-			if !from(e) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // isConst reports whether v is a constant.
@@ -327,9 +316,6 @@ func (o *Oracle) addUntakenArms(lp *loopnest.Program) {
 			if d.Reducible || d.Steers || l.Trip == nil || l.DataDependent || l.UpperBound {
 				continue
 			}
-			if _, reduced := o.reduce[edge{entryPred(l), l.Header}]; reduced {
-				continue
-			}
 			if _, ok := o.region(l.ID); !ok {
 				continue
 			}
@@ -342,17 +328,6 @@ func (o *Oracle) addUntakenArms(lp *loopnest.Program) {
 			}
 		}
 	}
-}
-
-// entryPred is the first of l's header's predecessors outside the loop
-// (nil if none).
-func entryPred(l *loopnest.Loop) *ssa.BasicBlock {
-	for _, p := range l.Header.Preds {
-		if !l.Contains(p) {
-			return p
-		}
-	}
-	return nil
 }
 
 // untakenEndingArms are the blocks of l in arms that end the program
@@ -369,11 +344,7 @@ func (o *Oracle) untakenEndingArms(l *loopnest.Loop) (arms map[*ssa.BasicBlock]b
 		}
 		p, known := o.branch[b]
 		for i, s := range b.Succs {
-			taken := p
-			if i == 1 {
-				taken = 1 - p
-			}
-			if known && taken != 0 || len(s.Preds) != 1 || !endsProgram(s) || endsProgram(b.Succs[1-i]) {
+			if known && takenRate(p, i) != 0 || len(s.Preds) != 1 || !endsProgram(s) || endsProgram(b.Succs[1-i]) {
 				continue
 			}
 			arms[s] = true
@@ -408,10 +379,7 @@ func (o *Oracle) untakenEarlyExits(l *loopnest.Loop) (map[edge]bool, bool) {
 			if !known || len(b.Succs) != 2 {
 				return nil, false
 			}
-			if i == 1 {
-				p = 1 - p
-			}
-			if p != 0 {
+			if takenRate(p, i) != 0 {
 				return nil, false
 			}
 			never[edge{b, s}] = true

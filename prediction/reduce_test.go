@@ -316,7 +316,7 @@ func TestGiveUpResults(t *testing.T) {
 			t.Fatalf("%s: %d loops, want 1", name, len(f.Loops))
 		}
 		l := f.Loops[0]
-		if !l.Reduction.SteersOnly {
+		if !l.Reduction.SteersOnly() {
 			t.Errorf("%s: reasons %q, want only that its result steers", name, l.Reduction.Reasons)
 			continue
 		}

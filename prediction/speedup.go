@@ -362,7 +362,7 @@ func warnUnsupported(mp *model.Program, logf func(string, ...any)) {
 			logf("  and %d more", len(uses)-named)
 			break
 		}
-		logf("  %s: %s in %s", u.Pos, u.What, u.Func)
+		logf("  %s: %s in %s", u.Pos, u.What, model.FuncName(u.Fn))
 	}
 }
 

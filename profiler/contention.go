@@ -48,31 +48,40 @@ type Contention struct {
 
 // add appends the slowdowns of run a against base.
 func (c *Contention) add(base, a *aggregator) {
-	in, plan := base.in, base.plan
-	var sumA, sumB float64
-	for _, r := range in.Regions {
+	for _, r := range base.in.Regions {
 		k := r.Index
 		if r.Kind == Loop {
 			appendMean(&c.Trips, r.ID, a.rc(k).Iters, a.rc(k).Execs)
 		}
-		if !plan.timed[k] {
+		if !base.plan.timed[k] {
 			continue
 		}
-		s := slowdown(base, a, k)
-		c.Regions[r.ID] = append(c.Regions[r.ID], s)
+		c.Regions[r.ID] = append(c.Regions[r.ID], slowdown(base, a, k))
 		if r.units {
 			appendMean(&c.Lengths, r.ID, a.rc(k).Iters, a.execs[k])
 		}
-		if s > 0 {
+	}
+	c.Total = append(c.Total, c.weightedTotal(base, len(c.Total)))
+}
+
+// weightedTotal is the mean of the regions' slowdowns at PPN[i],
+// weighted by their own times in run base (0 without any).
+func (c *Contention) weightedTotal(base *aggregator, i int) float64 {
+	var sumA, sumB float64
+	for _, r := range base.in.Regions {
+		k := r.Index
+		if !base.plan.timed[k] {
+			continue
+		}
+		if s := c.Regions[r.ID][i]; s > 0 {
 			sumA += s * base.own[k]
 			sumB += base.own[k]
 		}
 	}
-	s := 0.0
 	if sumB > 0 {
-		s = sumA / sumB
+		return sumA / sumB
 	}
-	c.Total = append(c.Total, s)
+	return 0
 }
 
 // slowdown is timed region k's own time per unit of work in run a over
@@ -97,12 +106,10 @@ func slowdown(base, a *aggregator, k int) float64 {
 // still gives add's ratio. The totals are weighted by the first count's
 // fastest run, as add's.
 func (c *Contention) pair(base *aggregator, rounds [][]*aggregator) {
-	in, plan := base.in, base.plan
 	for i := 1; i < len(c.PPN); i++ {
-		var sumA, sumB float64
-		for _, r := range in.Regions {
+		for _, r := range base.in.Regions {
 			k := r.Index
-			if !plan.timed[k] {
+			if !base.plan.timed[k] {
 				continue
 			}
 			var each []float64
@@ -111,20 +118,15 @@ func (c *Contention) pair(base *aggregator, rounds [][]*aggregator) {
 					each = append(each, s)
 				}
 			}
-			s := c.Regions[r.ID][i] // add's, fastest over fastest
-			if len(each) > 0 && (s <= 0 || median(each) < s) {
-				s = median(each)
+			if len(each) == 0 {
+				continue
 			}
-			c.Regions[r.ID][i] = s
-			if s > 0 {
-				sumA += s * base.own[k]
-				sumB += base.own[k]
+			// add's, fastest over fastest, unless the rounds' is lower.
+			if m, s := median(each), c.Regions[r.ID][i]; s <= 0 || m < s {
+				c.Regions[r.ID][i] = m
 			}
 		}
-		c.Total[i] = 0
-		if sumB > 0 {
-			c.Total[i] = sumA / sumB
-		}
+		c.Total[i] = c.weightedTotal(base, i)
 	}
 }
 

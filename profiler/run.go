@@ -298,26 +298,25 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 				break
 			}
 		}
-		var base *aggregator
-		runs := make([]*aggregator, len(opts.PPN))
-		for i := range opts.PPN {
-			a := &aggregator{in: in, plan: plan, m: *fastest[i], costs: *timed.counts.Costs, root: moduleRoot(prog)}
-			a.run()
-			if base == nil {
-				base = a
-			}
-			c.add(base, a)
-			runs[i] = a
-		}
+		// Every run's numbers, by round and count; each count's fastest
+		// run among them.
+		root := moduleRoot(prog)
 		paired := make([][]*aggregator, len(rounds))
+		runs := make([]*aggregator, len(opts.PPN))
 		for j, round := range rounds {
-			for _, m := range round {
-				a := &aggregator{in: in, plan: plan, m: *m, costs: *timed.counts.Costs, root: moduleRoot(prog)}
+			for i, m := range round {
+				a := &aggregator{in: in, plan: plan, m: *m, costs: *timed.counts.Costs, root: root}
 				a.run()
 				paired[j] = append(paired[j], a)
+				if m == fastest[i] {
+					runs[i] = a
+				}
 			}
 		}
-		c.pair(base, paired)
+		for _, a := range runs {
+			c.add(runs[0], a)
+		}
+		c.pair(runs[0], paired)
 		p.Contention = c
 		p.fillUnreached(opts.PPN, runs)
 	}
