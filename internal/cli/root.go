@@ -37,8 +37,11 @@ func NewRootCmd(streams *IO) *cobra.Command {
 github.com/parpredict/parpredict/mpi) from its SSA form, times the model's
 pieces once on one node, and interprets the model for any number of
 processes with a communication cost model standing in for the network.`,
-		Example: `  predict version
-  predict model ./examples/heat`,
+		Example: `  predict speedup ./examples/heat             # profile here once, predict P = 1, 2, 4, ... on the ib-qdr preset
+  predict speedup ./examples/matmul --np 1:64 --profile-args "-n 400" -- -n 20000
+  predict validate ./examples/heat --np 1,2,4  # real runs here against predictions
+  predict profile ./examples/cg -- -n 256      # only the profile, with its hottest regions
+  predict model ./examples/heat                # the control trees the prediction interprets`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
