@@ -199,7 +199,7 @@ func (r *ssaRank) builtin(in *ssa.Call, name string, args []value) (value, error
 		}
 		return unknown, nil
 	case "append":
-		return r.appendValues(in, args[0], args[1]), nil
+		return r.appendValues(in.Type().Underlying().(*types.Slice).Elem(), args[0], args[1]), nil
 	case "copy":
 		return r.copyValues(args[0], args[1]), nil
 	case "min", "max":
@@ -275,8 +275,8 @@ func unknownFrom(o *object, i int64) bool {
 	return o != nil && !o.def.known() && int64(len(o.dense)) <= i && len(o.cells) == 0
 }
 
-func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
-	elem := in.Type().Underlying().(*types.Slice).Elem()
+// appendValues is append(s, extra...) for slices of elem.
+func (r *ssaRank) appendValues(elem types.Type, s, extra value) value {
 	if s.k == vNil {
 		s = value{k: vSlice, obj: newObject(zeroValue(elem), elem)}
 	}
@@ -291,7 +291,9 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	default:
 		return unknown
 	}
-	if s.k != vSlice || m > smallCopy {
+	// Unknown elements need no cell each (writeUnknown), however many.
+	unknownExtra := extra.k == vSlice && unknownFrom(extra.obj, extra.i)
+	if s.k != vSlice || m > smallCopy && !unknownExtra {
 		return unknown
 	}
 	dst := s
@@ -309,6 +311,10 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 		}
 		dst = value{k: vSlice, obj: o, n: s.n, c: max(2*s.c, s.n+m)}
 	}
+	if unknownExtra && r.writeUnknown(dst.obj, dst.i+dst.n, m) {
+		dst.n += m
+		return dst
+	}
 	for j := range m {
 		var v value
 		if extra.k == vString {
@@ -320,6 +326,27 @@ func (r *ssaRank) appendValues(in *ssa.Call, s, extra value) value {
 	}
 	dst.n += m
 	return dst
+}
+
+// writeUnknown makes cells at..at+n of o unknown where that needs no
+// cell per element (copied or appended unknown data: a gathered image put
+// into place row by row, received rows packed by append): where o reads
+// as unknown from at on already there is nothing to write, and once o
+// would hold more than smallCopy cells of its own it becomes unknown as a
+// whole, as a long copy makes it, rather than grow by every element. It
+// reports whether it did.
+func (r *ssaRank) writeUnknown(o *object, at, n int64) bool {
+	switch {
+	case unknownFrom(o, at):
+		if o.fresh != nil {
+			o.touch(at, at+n)
+		}
+		return true
+	case int64(len(o.dense)+len(o.cells))+n > smallCopy:
+		o.havoc()
+		return true
+	}
+	return false
 }
 
 func (r *ssaRank) copyValues(dst, src value) value {
@@ -346,22 +373,10 @@ func (r *ssaRank) copyValues(dst, src value) value {
 		}
 		return intv(n)
 	}
-	if o := dst.obj; unknownFrom(src.obj, src.i) {
+	if unknownFrom(src.obj, src.i) && r.writeUnknown(dst.obj, dst.i, n) {
 		// Unknown elements (a gathered image copied into place row by
-		// row): where the destination reads as unknown already there is
-		// nothing to write, and once it would hold more than smallCopy
-		// cells of its own it becomes unknown as a whole, as a long copy
-		// makes it, rather than grow by every element.
-		switch {
-		case unknownFrom(o, dst.i):
-			if o.fresh != nil {
-				o.touch(dst.i, dst.i+n)
-			}
-			return intv(n)
-		case int64(len(o.dense)+len(o.cells))+n > smallCopy:
-			o.havoc()
-			return intv(n)
-		}
+		// row).
+		return intv(n)
 	}
 	// Source and destination may overlap (copy(e[1:], e) moves the
 	// elements as memmove does): copying up, go from the end.

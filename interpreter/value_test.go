@@ -261,3 +261,40 @@ func TestCopyOfUnknownRows(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendOfUnknownRows packs the rows of a received block by append,
+// as a rank does before a Gatherv: the packed slice keeps its length, and
+// it does not grow a cell per element once it holds smallCopy of them.
+func TestAppendOfUnknownRows(t *testing.T) {
+	const w, rows = 512, 64
+	r := &ssaRank{}
+	f64 := types.Typ[types.Float64]
+	block := newObject(unknown, nil)
+	packed := value{k: vSlice, c: w * rows, obj: newObject(floatv(0), f64)}
+	for y := range rows {
+		row := value{k: vSlice, i: int64(y * w), n: w, c: w, obj: block}
+		packed = r.appendValues(f64, packed, row)
+		if packed.k != vSlice || packed.n != int64((y+1)*w) {
+			t.Fatalf("row %d: append gave %v, want a slice of %d elements", y, packed, (y+1)*w)
+		}
+		if held := len(packed.obj.dense) + len(packed.obj.cells); held > smallCopy+w {
+			t.Fatalf("row %d: the packed slice holds %d cells of its own, want at most %d", y, held, smallCopy+w)
+		}
+	}
+	for _, i := range []int64{0, w*rows/2 + 3, w*rows - 1} {
+		if packed.obj.get(i).known() {
+			t.Errorf("element %d reads known after unknown rows were appended", i)
+		}
+	}
+	// A row longer than smallCopy keeps the slice and its length too.
+	long := r.appendValues(f64, value{k: vSlice, obj: newObject(floatv(0), f64)}, value{k: vSlice, n: 3 * smallCopy, c: 3 * smallCopy, obj: block})
+	if long.k != vSlice || long.n != 3*smallCopy || long.obj.get(smallCopy).known() {
+		t.Errorf("appending %d unknown elements to an empty slice gave %v, want a slice of that length, unknown", 3*smallCopy, long)
+	}
+	// Known rows are still appended element by element.
+	known := value{k: vSlice, n: 2, c: 2, obj: newDense(floatv(1), floatv(2))}
+	small := r.appendValues(f64, value{k: vSlice, c: 4, obj: newObject(floatv(0), f64)}, known)
+	if v := small.obj.get(1); small.n != 2 || v.k != vFloat || v.fl() != 2 {
+		t.Errorf("appending known values gave %v with element 1 = %v, want 2 elements ending in 2", small, v)
+	}
+}
