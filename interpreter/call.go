@@ -311,7 +311,7 @@ func (r *ssaRank) appendValues(elem types.Type, s, extra value) value {
 		}
 		dst = value{k: vSlice, obj: o, n: s.n, c: max(2*s.c, s.n+m)}
 	}
-	if unknownExtra && r.writeUnknown(dst.obj, dst.i+dst.n, m) {
+	if unknownExtra && r.appendUnknown(dst.obj, dst.i+dst.n, m) {
 		dst.n += m
 		return dst
 	}
@@ -326,6 +326,20 @@ func (r *ssaRank) appendValues(elem types.Type, s, extra value) value {
 	}
 	dst.n += m
 	return dst
+}
+
+// appendUnknown is writeUnknown for an append: the cells from at+m on
+// are past the slice's length, so where o holds no cell of its own from
+// at on (a slice made empty with room, being filled) its default becomes
+// unknown instead, the known cells before at kept as cells of their own.
+func (r *ssaRank) appendUnknown(o *object, at, m int64) bool {
+	if !unknownFrom(o, at) && len(o.cells) == 0 && int64(len(o.dense)) <= at && at <= smallCopy {
+		for int64(len(o.dense)) < at {
+			o.dense = append(o.dense, copyValue(o.def))
+		}
+		o.def = unknown
+	}
+	return r.writeUnknown(o, at, m)
 }
 
 // writeUnknown makes cells at..at+n of o unknown where that needs no
