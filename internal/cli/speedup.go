@@ -75,7 +75,7 @@ still predicted, and the exit status is 1.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.np, "np", "", "rank counts: a list (1,2,4) or a range (1:64); default: powers of two up to the machine's cores")
+	f.StringVar(&o.np, "np", "", "rank counts: a list (1,2,4) or a range (1:64); default: powers of two up to the machine's cores, every node's (192 on ib-qdr)")
 	f.StringVar(&o.ppn, "ppn", "", "ranks per node, a list (4,8); default: every core of a node")
 	f.StringVar(&o.machine, "machine", "ib-qdr", "machine: a preset (ib-qdr, gige-smp, local) or a YAML file")
 	f.StringVar(&o.order, "order", "block", "placement of ranks on nodes: block or round-robin")
@@ -110,7 +110,7 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	if err != nil {
 		return err
 	}
-	np, err := parseCounts(o.np, m.CoresPerNode())
+	np, err := parseCounts(o.np, machineCores(m))
 	if err != nil {
 		return &FlagError{fmt.Errorf("--np: %w", err)}
 	}
@@ -207,6 +207,10 @@ func profileArgs(set bool, s string) []string {
 	}
 	return append([]string{}, strings.Fields(s)...)
 }
+
+// machineCores is the largest rank count --np defaults to: every core of
+// every node, since how many nodes to ask for is half the question.
+func machineCores(m *commmodel.Machine) int { return m.Nodes * m.CoresPerNode() }
 
 // parseCounts reads "1,2,4" or "1:64" (every count from 1 to 64). Empty
 // means powers of two up to def (def 0: empty is an error).

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/parpredict/parpredict/commmodel"
 )
 
 func TestParseCounts(t *testing.T) {
@@ -116,6 +118,36 @@ func TestOutputsCheckedFirst(t *testing.T) {
 		var out, errb bytes.Buffer
 		if code := Main(tt.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, errb.String(), tt.want)
+		}
+	}
+}
+
+// TestDefaultCountsCoverTheMachine: without --np the sweep goes up to
+// every core of every node (ib-qdr: 16 nodes of 12 cores), not one node's.
+func TestDefaultCountsCoverTheMachine(t *testing.T) {
+	for _, tc := range []struct {
+		machine string
+		want    []int
+	}{
+		{"ib-qdr", []int{1, 2, 4, 8, 16, 32, 64, 128, 192}},
+		{"gige-smp", nil},
+	} {
+		m, err := commmodel.Load(tc.machine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := parseCounts("", machineCores(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.want == nil {
+			if last := got[len(got)-1]; last != m.Nodes*m.SocketsPerNode*m.CoresPerSocket || last <= m.CoresPerNode() {
+				t.Errorf("%s: default counts %v end at %d, want the machine's %d cores", tc.machine, got, last, m.Nodes*m.SocketsPerNode*m.CoresPerSocket)
+			}
+			continue
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: default counts %v, want %v", tc.machine, got, tc.want)
 		}
 	}
 }
