@@ -53,10 +53,18 @@ func (e *LoadError) Error() string {
 			break
 		}
 		b.WriteString("\n\t")
-		b.WriteString(err.Error())
+		if err.Pos == "" || err.Pos == "-" {
+			// The go command's errors about the pattern itself have no
+			// position ("-"): the message alone.
+			b.WriteString(err.Msg)
+		} else {
+			b.WriteString(err.Error())
+		}
 	}
 	if slices.ContainsFunc(e.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError }) {
 		b.WriteString("\n\tthe program must build (go build) before it can be modelled; fix the errors above")
+	} else if slices.ContainsFunc(e.Errors, func(e packages.Error) bool { return e.Pos == "" || e.Pos == "-" }) {
+		b.WriteString("\n\tgive the directory of the program's main package (./examples/heat, or a path into another module) or its import path")
 	}
 	return b.String()
 }

@@ -270,8 +270,14 @@ func TestLoadErrors(t *testing.T) {
 	if !strings.Contains(err.Error(), "go build") {
 		t.Errorf("the error does not say what to do: %v", err)
 	}
-	if _, err := Load(Config{Dir: dir}, "./nonexistent"); err == nil {
-		t.Error("loading a missing directory succeeded")
+	_, err = Load(Config{Dir: dir}, "./nonexistent")
+	if err == nil {
+		t.Fatal("loading a missing directory succeeded")
+	}
+	// A wrong path: the go command's message without its "-" position,
+	// and what to give instead.
+	if msg := err.Error(); !strings.Contains(msg, "nonexistent") || strings.Contains(msg, "-: ") || !strings.Contains(msg, "give the directory of the program's main package") {
+		t.Errorf("a missing directory's error: %v", err)
 	}
 }
 
