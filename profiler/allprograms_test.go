@@ -96,3 +96,26 @@ func checkSameFiles(t *testing.T, dir string, prog *Program) {
 		t.Errorf("%s: LoadFiles found %q, LoadProgram %q", dir, got, want)
 	}
 }
+
+// TestLoadProgramErrors: a path that names nothing says so and what to
+// give; a program that does not compile says it does not build, with the
+// compiler's position.
+func TestLoadProgramErrors(t *testing.T) {
+	_, err := LoadProgram("..", "./no/such/dir")
+	if err == nil || !strings.Contains(err.Error(), "names no package") || !strings.Contains(err.Error(), "give the directory") || strings.Contains(err.Error(), "-: ") {
+		t.Errorf("a missing directory: %v", err)
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":  "module example.com/bad\n\ngo 1.26\n",
+		"main.go": "package main\n\nfunc main() {\n\tundefinedName()\n}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = LoadProgram(dir, ".")
+	if err == nil || !strings.Contains(err.Error(), "does not build") || !strings.Contains(err.Error(), "main.go:4:2") {
+		t.Errorf("a program that does not compile: %v", err)
+	}
+}
