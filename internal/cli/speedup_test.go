@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -149,5 +150,17 @@ func TestDefaultCountsCoverTheMachine(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: default counts %v, want %v", tc.machine, got, tc.want)
 		}
+	}
+}
+
+// TestValidateCountsDefaultToTheCores: validate's real runs default to
+// this computer's cores (and the powers of two below).
+func TestValidateCountsDefaultToTheCores(t *testing.T) {
+	got, err := validateCounts("")
+	if err != nil || got[0] != 1 || got[len(got)-1] != runtime.NumCPU() {
+		t.Errorf("default counts %v, %v; want 1 up to the %d cores", got, err, runtime.NumCPU())
+	}
+	if got, err := validateCounts("1,2,4,8"); err != nil || !slices.Equal(got, []int{1, 2, 4, 8}) {
+		t.Errorf("--np 1,2,4,8: %v, %v", got, err)
 	}
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -82,7 +83,7 @@ way (a file made in a slow spell, or on another day's host); with
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.np, "np", "1,2", "rank counts: a list (1,2,4) or a range (1:8)")
+	f.StringVar(&o.np, "np", "", "rank counts: a list (1,2,4) or a range (1:8); default: powers of two up to this computer's cores")
 	f.StringVar(&o.machine, "machine", "local", "machine file describing this computer")
 	f.BoolVar(&o.calibrate, "calibrate", false, "measure this computer first (predict bench's suite) and predict with that instead of --machine")
 	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
@@ -98,6 +99,11 @@ way (a file made in a slow spell, or on another day's host); with
 	return cmd
 }
 
+// validateCounts reads validate's --np: the real runs happen here, so by
+// default on as many ranks as this computer has cores, and the powers of
+// two below.
+func validateCounts(s string) ([]int, error) { return parseCounts(s, runtime.NumCPU()) }
+
 func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg string, args []string) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -106,7 +112,7 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 	if err != nil {
 		return err
 	}
-	np, err := parseCounts(o.np, 0)
+	np, err := validateCounts(o.np)
 	if err != nil {
 		return &FlagError{fmt.Errorf("--np: %w", err)}
 	}
