@@ -311,7 +311,7 @@ func (r *ssaRank) appendValues(elem types.Type, s, extra value) value {
 		}
 		dst = value{k: vSlice, obj: o, n: s.n, c: max(2*s.c, s.n+m)}
 	}
-	if unknownExtra && r.appendUnknown(dst.obj, dst.i+dst.n, m) {
+	if unknownExtra && dst.obj.appendUnknown(dst.i+dst.n, m) {
 		dst.n += m
 		return dst
 	}
@@ -332,14 +332,14 @@ func (r *ssaRank) appendValues(elem types.Type, s, extra value) value {
 // are past the slice's length, so where o holds no cell of its own from
 // at on (a slice made empty with room, being filled) its default becomes
 // unknown instead, the known cells before at kept as cells of their own.
-func (r *ssaRank) appendUnknown(o *object, at, m int64) bool {
-	if !unknownFrom(o, at) && len(o.cells) == 0 && int64(len(o.dense)) <= at && at <= smallCopy {
+func (o *object) appendUnknown(at, m int64) bool {
+	if o.def.known() && len(o.cells) == 0 && int64(len(o.dense)) <= at && at <= smallCopy {
 		for int64(len(o.dense)) < at {
 			o.dense = append(o.dense, copyValue(o.def))
 		}
 		o.def = unknown
 	}
-	return r.writeUnknown(o, at, m)
+	return o.writeUnknown(at, m)
 }
 
 // writeUnknown makes cells at..at+n of o unknown where that needs no
@@ -349,7 +349,7 @@ func (r *ssaRank) appendUnknown(o *object, at, m int64) bool {
 // would hold more than smallCopy cells of its own it becomes unknown as a
 // whole, as a long copy makes it, rather than grow by every element. It
 // reports whether it did.
-func (r *ssaRank) writeUnknown(o *object, at, n int64) bool {
+func (o *object) writeUnknown(at, n int64) bool {
 	switch {
 	case unknownFrom(o, at):
 		if o.fresh != nil {
@@ -387,7 +387,7 @@ func (r *ssaRank) copyValues(dst, src value) value {
 		}
 		return intv(n)
 	}
-	if unknownFrom(src.obj, src.i) && r.writeUnknown(dst.obj, dst.i, n) {
+	if unknownFrom(src.obj, src.i) && dst.obj.writeUnknown(dst.i, n) {
 		// Unknown elements (a gathered image copied into place row by
 		// row).
 		return intv(n)

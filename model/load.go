@@ -44,6 +44,19 @@ func (p *Program) Func(name string) *Func { return p.byName[name] }
 // of Errors carries its position.
 type LoadError struct{ Errors []packages.Error }
 
+// PathAdvice is what to give instead of a package path that names nothing.
+const PathAdvice = "give the directory of the program's main package (./examples/heat, or a path into another module) or its import path"
+
+// ErrorText is a loading error as the user reads it, and whether it is
+// about the package path itself: the go command gives those no position
+// ("-"), so their message stands alone.
+func ErrorText(e packages.Error) (text string, aboutPath bool) {
+	if e.Pos == "" || e.Pos == "-" {
+		return e.Msg, true
+	}
+	return e.Error(), false
+}
+
 func (e *LoadError) Error() string {
 	var b strings.Builder
 	b.WriteString("model: loading packages:")
@@ -52,19 +65,15 @@ func (e *LoadError) Error() string {
 			fmt.Fprintf(&b, "\n\t(and %d more)", len(e.Errors)-10)
 			break
 		}
+		text, _ := ErrorText(err)
 		b.WriteString("\n\t")
-		if err.Pos == "" || err.Pos == "-" {
-			// The go command's errors about the pattern itself have no
-			// position ("-"): the message alone.
-			b.WriteString(err.Msg)
-		} else {
-			b.WriteString(err.Error())
-		}
+		b.WriteString(text)
 	}
+	aboutPath := func(e packages.Error) bool { _, p := ErrorText(e); return p }
 	if slices.ContainsFunc(e.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError }) {
 		b.WriteString("\n\tthe program must build (go build) before it can be modelled; fix the errors above")
-	} else if slices.ContainsFunc(e.Errors, func(e packages.Error) bool { return e.Pos == "" || e.Pos == "-" }) {
-		b.WriteString("\n\tgive the directory of the program's main package (./examples/heat, or a path into another module) or its import path")
+	} else if slices.ContainsFunc(e.Errors, aboutPath) {
+		b.WriteString("\n\t" + PathAdvice)
 	}
 	return b.String()
 }

@@ -192,12 +192,10 @@ func giveUp(l *loopnest.Loop, in map[*ssa.BasicBlock]bool) (*interpreter.GiveUp,
 			if !ok || v.Referrers() == nil {
 				continue
 			}
-			usedAfter := false
-			for _, r := range *v.Referrers() {
-				if rb := r.Block(); rb != nil && !in[rb] {
-					usedAfter = true
-				}
-			}
+			usedAfter := slices.ContainsFunc(*v.Referrers(), func(r ssa.Instruction) bool {
+				rb := r.Block()
+				return rb != nil && !in[rb]
+			})
 			if !usedAfter {
 				continue
 			}

@@ -67,19 +67,16 @@ func loadProgram(dir, pattern string, mode packages.LoadMode) (*Program, error) 
 	}
 	main := pkgs[0]
 	var errs []string
-	found := true // no error is about the pattern itself
+	badPath := false // an error is about the pattern itself
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if e.Pos == "" || e.Pos == "-" {
-				errs, found = append(errs, e.Msg), false
-			} else {
-				errs = append(errs, e.Error())
-			}
+			text, aboutPath := model.ErrorText(e)
+			errs, badPath = append(errs, text), badPath || aboutPath
 		}
 	})
 	switch {
-	case len(errs) > 0 && !found:
-		return nil, fmt.Errorf("profiler: %s names no package here: %s; give the directory of the program's main package (./examples/heat, or a path into another module) or its import path", pattern, strings.Join(errs, "; "))
+	case len(errs) > 0 && badPath:
+		return nil, fmt.Errorf("profiler: %s names no package here: %s; %s", pattern, strings.Join(errs, "; "), model.PathAdvice)
 	case len(errs) > 0:
 		return nil, fmt.Errorf("profiler: %s does not build: %s", pattern, strings.Join(errs, "; "))
 	}
