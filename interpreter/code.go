@@ -77,6 +77,7 @@ type reduction struct {
 	memos    []nestMemo // the latest distinct answers of red.Time
 	nextMemo int        // the memo to replace next
 	giveUp   *giveUpCode
+	rot      *rotationCode
 }
 
 // giveUpCode is a GiveUp on one back edge: the values the loop's
@@ -213,6 +214,9 @@ func (s *programShared) compileBlock(fc *fnCode, bc *blockCode, reds []*Reductio
 		}
 		if red := reds[e]; red != nil {
 			bc.reds[e] = s.reduction(fc, red, plan)
+			if red.Rotation != nil {
+				bc.reds[e].rot = s.rotation(fc, red, e, plan)
+			}
 			if g := red.GiveUp; g != nil {
 				gc := &giveUpCode{counter: s.operand(fc, g.Counter.Edges[e]), start: s.operand(fc, g.Init)}
 				for _, phi := range g.Results {

@@ -80,6 +80,7 @@ type ssaRank struct {
 	bindLog    *nestMemo                // records what binder answers, when not nil
 	bindNeeds  map[ssa.Value]bool       // the values binder may answer; nil: any
 	bindNest   map[*ssa.BasicBlock]bool // the blocks of the nest being entered
+	bindRot    *rotationCode            // its rotating phis, if any
 	madeAt     map[*ssa.MakeSlice]bool  // sites that made a fresh allocation (FirstTouch)
 	// While deferred calls run for a panic (unwind): its value, which
 	// recover returns once, ending the panic.
@@ -95,6 +96,9 @@ type rankBinder struct{ r *ssaRank }
 func (b rankBinder) Value(v ssa.Value) (int64, bool) {
 	r := b.r
 	if !r.frameHolds(v) {
+		if q := r.orbitQuestion(v); q != nil {
+			return r.answer(q)
+		}
 		// Not a value the rank does not know, one it has not computed
 		// or kept (so not recorded as unknown: the nest may be run to
 		// get it).
@@ -167,7 +171,8 @@ type bindQuestion struct {
 	o      operand
 	steps  []MemRead
 	length bool
-	comm   bool // askRank, askSize: on the communicator o holds
+	comm   bool      // askRank, askSize: on the communicator o holds
+	orbit  []operand // askOrbit: the entry values a rotating phi takes
 }
 
 type askKind uint8
@@ -177,6 +182,7 @@ const (
 	askMem
 	askRank
 	askSize
+	askOrbit
 )
 
 // ask answers q in frame f.
@@ -192,6 +198,8 @@ func (r *ssaRank) ask(f *frame, q *bindQuestion) (int64, bool) {
 			return int64(rank), true
 		}
 		return int64(size), true
+	case askOrbit:
+		return r.askOrbitIn(f, q)
 	}
 	x := *r.ref(f, &q.o)
 	if q.kind == askValue {
@@ -281,11 +289,11 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (t float64, unknownAsked boo
 // bindTo has the binder answer for frame f entering reduced nest rc,
 // until unbind.
 func (r *ssaRank) bindTo(f *frame, rc *reduction) {
-	r.bindFrame, r.bindNeeds, r.bindNest = f, rc.needs, rc.blocks
+	r.bindFrame, r.bindNeeds, r.bindNest, r.bindRot = f, rc.needs, rc.blocks, rc.rot
 }
 
 // unbind ends what bindTo began.
-func (r *ssaRank) unbind() { r.bindLog, r.bindNeeds, r.bindNest = nil, nil, nil }
+func (r *ssaRank) unbind() { r.bindLog, r.bindNeeds, r.bindNest, r.bindRot = nil, nil, nil, nil }
 
 // smallNest reports whether reduced nest rc, entered from frame f, is
 // one to run rather than skip (Reduction.Small).
@@ -615,6 +623,9 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 		if red.Distributed {
 			r.distributed += t
 		}
+		// Read before the nest's values are forgotten: an entry value's
+		// slot may be a value of the nest's after it.
+		rotated := rc.rot != nil && r.rotated(f, rc)
 		// The appends' counts, from the values at entry, before the
 		// nest's writes make memory unknown; nil (every slice unknown)
 		// when they cannot be had.
@@ -645,6 +656,9 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			} else {
 				f.env[slot] = unknown
 			}
+		}
+		if rotated {
+			r.setRotated(f, rc)
 		}
 		if rc.exit == nil {
 			return r.errorf(bc.b.Instrs[0].Pos(), "internal error: reduced nest %s exits to a block of another function", red.ID)

@@ -165,6 +165,24 @@ type Reduction struct {
 	// simulation's time, so the iterations left are skipped as a reduced
 	// nest's, costing Time's share for them.
 	GiveUp *GiveUp
+	// Rotation, when set, are header phis of the nest's root that only
+	// trade values among themselves on its back edges (double buffers
+	// swapped every iteration): skipping the nest sets each to the value
+	// at entry that the trip count gives it, instead of unknown, and the
+	// binder answers a question about one when every phi it can take the
+	// value of entered with the same answer (both buffers as long).
+	Rotation *Rotation
+}
+
+// Rotation is a reduced nest's header phis that only trade values.
+type Rotation struct {
+	Phis []*ssa.Phi
+	// At is the index in Phis of the phi whose value at entry Phis[i]
+	// holds after trips iterations.
+	At func(i int, trips int64) int
+	// Trips is the root loop's iterations per entry, from the values
+	// before it.
+	Trips func(Binder) (int64, error)
 }
 
 // GiveUp is what a back edge of a step-by-step loop (Reduction.GiveUp)

@@ -125,6 +125,7 @@ func (a *Analyzer) Func(fn *ssa.Function, shapes []Shape) (f *Func, err error) {
 	}
 	for _, l := range f.Loops {
 		fa.tripCount(l)
+		l.Rotation = rotation(l)
 		fa.findIndex(l)
 		fa.findCalls(l)
 	}

@@ -109,7 +109,12 @@ func (c *exprCtx) length(v ssa.Value, depth int) (symbolic.Expr, error) {
 		return symbolic.NewSub(hi, lo), nil
 	case *ssa.Phi, *ssa.Call, *ssa.UnOp, *ssa.Extract, *ssa.Lookup, *ssa.Index, *ssa.Field:
 		// What the loop's data decide: bound only if computed before the
-		// loops around the call.
+		// loops around the call, or a double buffer of one of them,
+		// whose length the evaluator knows at that loop's entry when
+		// both buffers are as long (Rotation).
+		if phi, ok := v.(*ssa.Phi); ok && c.fa.rotating(phi) {
+			return &symbolic.Sym{Name: "len(" + c.fa.render(v) + ")", Kind: symbolic.Len, Value: v, Of: v}, nil
+		}
 		for p := c.loop.Parent; p != nil; p = p.Parent {
 			if b := blockOf(v); b != nil && p.Contains(b) {
 				return nil, fmt.Errorf("%s is computed inside the loop", c.fa.render(v))
@@ -136,10 +141,13 @@ func (c *exprCtx) sliceOperandLen(x ssa.Value, depth int) (symbolic.Expr, error)
 // the callee's root loops, their counting expressions restated in the
 // caller's terms. A call is left out (the callee's time then stays in the
 // caller's measured time per iteration, which does not scale with the
-// callee's own trip counts) when the callee has other call sites or is
-// used as a value (the profile's totals of its loops would then not all
-// belong to this call), when one of its root loops is not counted, or
-// when a counting expression needs a value the caller cannot bind.
+// callee's own trip counts) when the callee is used as a value (calls
+// through it would be in the profile's totals of its loops, and no call
+// statement tells how many), when one of its root loops is not counted,
+// or when a counting expression needs a value the caller cannot bind. A
+// callee with other call statements is counted all the same: the
+// prediction takes this statement's share of the loops' entries from the
+// statements' calls (a kernel that a serial check calls too).
 func (a *Analyzer) inlineCallees(p *Program) {
 	byFn := map[*ssa.Function]*Func{}
 	for _, f := range p.Funcs {
@@ -172,7 +180,7 @@ func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) 
 	for _, s := range calls {
 		g := s.Callee
 		f := in.byFn[g]
-		if f == nil || active[g] || depth >= maxInlineDepth || len(in.a.callSites()[g]) != 1 || in.a.usedAsValue()[g] {
+		if f == nil || active[g] || depth >= maxInlineDepth || in.a.usedAsValue()[g] {
 			continue
 		}
 		site := &CallSite{Call: s.Call, Callee: g, In: l, Args: make([]symbolic.Expr, len(s.Args)), Lens: make([]symbolic.Expr, len(s.Lens))}
@@ -337,6 +345,9 @@ func (in *inliner) bindable(c *Loop) bool {
 					ok = false
 				}
 			case ivs[s.Value]:
+			case in.root.rotates(s.Value):
+				// A double buffer of the root: the evaluator answers
+				// its length when every buffer it takes entered as long.
 			case s.Value.Parent() != in.root.Func:
 				ok = false
 			default:

@@ -29,7 +29,7 @@ func TestCalleeLoopsCounted(t *testing.T) {
 		{"rows", map[string]int64{"rows": 4, "n": 5}, []int64{4, 20}},
 		{"tri", map[string]int64{"n": 6}, []int64{6, 15}},
 		{"nested", map[string]int64{"n": 4, "m": 7}, []int64{4, 12, 84}},
-		{"twice", map[string]int64{"n": 4, "m": 7}, []int64{4}},
+		{"twice", map[string]int64{"n": 4, "m": 7}, []int64{4, 28}},
 		{"hooked", map[string]int64{"n": 4, "m": 7}, []int64{4}},
 		{"search", map[string]int64{"rows": 4, "n": 5}, []int64{4}},
 	} {

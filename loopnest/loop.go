@@ -76,6 +76,11 @@ type Loop struct {
 	Effects []Site
 
 	Reduction Decision
+	// Rotation are the header phis that only trade values among
+	// themselves (double buffers swapped each iteration), nil if none:
+	// when the loop is reduced, the interpreter sets them from the trip
+	// count instead of forgetting them.
+	Rotation *Rotation
 
 	// Callees are the loops of program functions called from this loop's
 	// own code (not from its inner loops), restated in this function's

@@ -90,12 +90,19 @@ func siteNames(sites []Site) []string {
 // the interpreter cannot follow, or is returned as an integer, in the
 // loop's function or in the program's functions it is passed to. Values
 // stored to memory are not followed: the interpreter treats loaded data
-// as unknown.
+// as unknown. Header phis that only trade values (l.Rotation) are not
+// results the interpreter loses: it sets them from the trip count.
 func (fa *funcAnalysis) steers(l *Loop) string {
+	rotates := map[ssa.Value]bool{}
+	if l.Rotation != nil {
+		for _, p := range l.Rotation.Phis {
+			rotates[p] = true
+		}
+	}
 	for _, b := range l.Blocks {
 		for _, in := range b.Instrs {
 			v, ok := in.(ssa.Value)
-			if !ok || v.Referrers() == nil {
+			if !ok || v.Referrers() == nil || rotates[v] {
 				continue
 			}
 			for _, r := range *v.Referrers() {

@@ -38,6 +38,11 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 	if err != nil {
 		return err
 	}
+	if rot := root.Rotation; rot != nil && root.Trip != nil && red.ExitFrom == root.Header {
+		trip := root.Trip
+		red.Rotation = &interpreter.Rotation{Phis: rot.Phis, At: rot.At,
+			Trips: func(b interpreter.Binder) (int64, error) { return trip.Eval(binderEnv{b}) }}
+	}
 	for _, p := range root.Header.Preds {
 		if !in[p] {
 			o.reduce[edge{p, root.Header}] = red
@@ -557,8 +562,9 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest
 
 // callShare is, for the root of a callee copy, the profiled entries of
 // the callee loop per iteration of the loop that calls it (1 when the
-// profile cannot tell). The callee has that one call site (loopnest only
-// inlines such calls), so all its entries came from there.
+// profile cannot tell). A callee called from several statements (a
+// kernel the program's serial check calls too) had its entries from all
+// of them: this one's share of them is its share of the calls.
 func (o *Oracle) callShare(c *loopnest.Loop) float64 {
 	if c.Inlined == nil || c.Inlined.In == nil {
 		return 1
@@ -568,7 +574,24 @@ func (o *Oracle) callShare(c *loopnest.Loop) float64 {
 	if !ok || !ok2 || caller.Iters == 0 {
 		return 1
 	}
-	return float64(callee.Execs) / float64(caller.Iters)
+	entries := float64(callee.Execs)
+	if ids := o.zones.sites[c.Inlined.Callee.String()]; len(ids) > 1 {
+		site, ok := o.callRegion(c.Inlined.Call)
+		if !ok {
+			return 1
+		}
+		var calls int64
+		for _, id := range ids {
+			if r, ok := o.zones.prof.Region(id); ok && r.Ranks == site.Ranks {
+				calls += r.Execs
+			}
+		}
+		if calls <= 0 {
+			return 1
+		}
+		entries *= float64(site.Execs) / float64(calls)
+	}
+	return entries / float64(caller.Iters)
 }
 
 // nearestTimed are the timed loops inside l with no timed loop between.

@@ -356,3 +356,46 @@ func TestUntakenEndingArmIsReduced(t *testing.T) {
 			}
 		})
 }
+
+// TestSwappedBuffersReduced: testdata/swapbuffers's round loop calls a
+// kernel that counts over the buffer it is given, and trades its two
+// buffers every iteration. Reduced, its buffers are set from the trip
+// count (interpreter.Rotation) and the kernel's iterations counted over
+// their lengths: rank 0 computes as long as when the loop runs step by
+// step (each kernel call a reduced nest of its own), in a fraction of
+// the instructions, at a size and rank count other than the profile's.
+func TestSwappedBuffersReduced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "400000", "-steps", "2000"}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/swapbuffers", NP: []int{1}, Args: args,
+		ProfileArgs: []string{"-n", "100000", "-steps", "200"}, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	predict := func() (float64, int64) {
+		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run.Ranks[0].Compute, progs.Steps()
+	}
+	fast, fastSteps := predict()
+	found := 0
+	for e, red := range oracle.reduce {
+		if red.Rotation != nil {
+			delete(oracle.reduce, e)
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no reduction with rotating buffers")
+	}
+	slow, slowSteps := predict()
+	t.Logf("rank 0 computes %.6g s in %d instructions step by step, %.6g s in %d reduced", slow, slowSteps, fast, fastSteps)
+	if 5*fastSteps > slowSteps {
+		t.Errorf("%d instructions reduced, %d step by step: want a fifth or fewer", fastSteps, slowSteps)
+	}
+	if math.Abs(fast-slow) > 0.02*slow {
+		t.Errorf("rank 0 computes %.6g s reduced, %.6g s step by step: want within 2 %%", fast, slow)
+	}
+}

@@ -70,8 +70,9 @@ func twice(m int) float64 {
 	return s
 }
 
-// Twice's kernel has a second call site: its profiled loop totals are not
-// all this nest's, so it is not counted on its own.
+// Twice's kernel has a second call site: it is counted on its own all
+// the same (the prediction takes this site's share of its profiled
+// entries from the sites' calls).
 func Twice(n, m int) float64 {
 	t := 0.0
 	for i := 0; i < n; i++ { // twice
@@ -117,4 +118,35 @@ func Search(a []float64, rows, n int) float64 {
 		t += scan(a[i*n : (i+1)*n])
 	}
 	return t
+}
+
+func shift(cur, prev []float64) {
+	for j := 1; j < len(cur); j++ {
+		cur[j] = prev[j-1] + 1
+	}
+}
+
+// Swap's buffers trade places every iteration, and the call after the
+// loop counts over one of them: the loop is reduced all the same, its
+// results set from its trip count (Rotation).
+func Swap(n, m int) float64 {
+	a, b := make([]float64, m), make([]float64, m)
+	for i := 0; i < n; i++ { // swap
+		shift(a, b)
+		a, b = b, a
+	}
+	shift(a, b)
+	return a[0]
+}
+
+// Drift's buffers are not traded: b takes a new slice every iteration,
+// so what the loop leaves steers the call after it.
+func Drift(n, m int) float64 {
+	a, b := make([]float64, m), make([]float64, m)
+	for i := 0; i < n; i++ { // drift
+		shift(a, b)
+		a, b = b, a[1:]
+	}
+	shift(a, b)
+	return a[0]
 }
