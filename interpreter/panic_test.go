@@ -160,7 +160,7 @@ func TestUnsupportedConstructs(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(string(src), "\n")
-	for _, name := range []string{"go", "chan", "select"} {
+	for _, name := range []string{"go", "chan", "select", "wg"} {
 		t.Run(name, func(t *testing.T) {
 			line, want := 0, ""
 			for i, l := range lines {
@@ -317,11 +317,12 @@ func TestFindUnsupported(t *testing.T) {
 		got = append(got, fmt.Sprintf("%d %s main.%s", u.Pos.Line, u.What, u.Fn.Name()))
 	}
 	want := []string{
-		"21 go statement main.main$1",
-		"24 make(chan) main.main$1",
-		"25 channel send or select main.main$1",
-		"26 channel receive main.main$1",
-		"29 channel send or select main.main$1",
+		"22 go statement main.main$1",
+		"25 make(chan) main.main$1",
+		"26 channel send or select main.main$1",
+		"27 channel receive main.main$1",
+		"30 channel send or select main.main$1",
+		"38 goroutine started by (*sync.WaitGroup).Go main.main$1",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("found\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

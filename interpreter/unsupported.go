@@ -85,12 +85,27 @@ func unsupportedWhat(in ssa.Instruction) string {
 		return "make(chan)"
 	case *ssa.Send, *ssa.Select:
 		return "channel send or select"
+	case ssa.CallInstruction:
+		if fn := in.Common().StaticCallee(); fn != nil && goroutineStarters[libName(fn)] {
+			return "goroutine started by " + libName(fn)
+		}
 	case *ssa.UnOp:
 		if in.Op == token.ARROW {
 			return "channel receive"
 		}
 	}
 	return ""
+}
+
+// goroutineStarters are the library functions that run the function they
+// are given on a goroutine of its own, as a go statement does: its work
+// and what it writes would be missing from the simulation, whose ranks
+// are one thread each.
+var goroutineStarters = map[string]bool{
+	"(*sync.WaitGroup).Go":                      true,
+	"(*golang.org/x/sync/errgroup.Group).Go":    true,
+	"(*golang.org/x/sync/errgroup.Group).TryGo": true,
+	"time.AfterFunc":                            true,
 }
 
 // UnsupportedAdvice says what to do about a construct FindUnsupported

@@ -1,17 +1,18 @@
 // Command unsupported uses, in each case, a construct the interpreter
-// does not model inside a rank: a goroutine, a channel, a select
-// (TestUnsupportedConstructs).
+// does not model inside a rank: a goroutine, a channel, a select, a
+// goroutine that a library function starts (TestUnsupportedConstructs).
 package main
 
 import (
 	"flag"
 	"fmt"
+	"sync"
 
 	"github.com/parpredict/parpredict/mpi"
 )
 
 func main() {
-	which := flag.String("case", "go", "go, chan or select")
+	which := flag.String("case", "go", "go, chan, select or wg")
 	flag.Parse()
 	mpi.Main(func(c *mpi.Comm) {
 		sum := 0
@@ -31,6 +32,12 @@ func main() {
 				sum += v
 			default:
 			}
+		case "wg":
+			var wg sync.WaitGroup
+			hits := []int{0}
+			wg.Go(func() { hits[0]++ }) // want "goroutine started by (*sync.WaitGroup).Go"
+			wg.Wait()
+			sum += hits[0]
 		}
 		fmt.Println(sum)
 	})
