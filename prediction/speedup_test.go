@@ -1003,7 +1003,7 @@ func TestWarnUnsupported(t *testing.T) {
 	}{
 		{"./examples/heat", nil},
 		{"./interpreter/testdata/unsupported", []string{"uses goroutines or channels", "do their work in the rank's code",
-			"main.go:21:4: go statement in main.main$1", "main.go:29:4: channel send or select in main.main$1"}},
+			"main.go:22:4: go statement in main.main$1", "main.go:30:4: channel send or select in main.main$1", "and 1 more"}},
 	} {
 		mp, _, err := loadPlan("..", tt.pkg)
 		if err != nil {
