@@ -46,8 +46,8 @@ func (r *Rotation) At(i int, trips int64) int {
 // rotation finds the header phis of l that only trade values among
 // themselves on its back edges (the same phi by every back edge), nil if
 // there are none. A loop that leaves from elsewhere than its header (a
-// test after the body) is not considered: its results are then the
-// body's values, not the header's.
+// test after the body, a break) is not considered: its results are then
+// the body's values, not the header's, or its trip count only a bound.
 func rotation(l *Loop) *Rotation {
 	h := l.Header
 	if l.BottomTest || l.UpperBound {
