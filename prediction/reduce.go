@@ -225,43 +225,102 @@ func phiIndex(phi *ssa.Phi) int { return slices.Index(phi.Block().Instrs, ssa.In
 // absorbs reports whether header phi phi, once unknown, stays unknown:
 // every value it takes by a back edge is computed from it by operations
 // that give unknown for an unknown operand (the evaluator's arithmetic,
-// conversions), through the loop's own phis.
+// conversions), through the loop's own phis. An inner loop's phi may
+// also take its own value back (k += row[j] summed row by row: the inner
+// phi starts from phi and then from itself), so the answer is the
+// greatest fixed point over the values involved: each holds until its
+// rule fails given the others, a cycle through phis holding when all its
+// entries come from phi.
 func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
-	known := map[ssa.Value]bool{} // the answers so far; false while a value is being looked at
-	var from func(v ssa.Value, depth int) bool
-	from = func(v ssa.Value, depth int) bool {
+	const most = 512 // values looked at, beyond which the answer is no
+	var vals []ssa.Value
+	index := map[ssa.Value]int{}
+	var collect func(v ssa.Value)
+	collect = func(v ssa.Value) {
+		if _, seen := index[v]; seen || v == phi || len(vals) > most {
+			return
+		}
+		index[v] = len(vals)
+		vals = append(vals, v)
+		for _, x := range absorbOperands(v, header, in) {
+			collect(x)
+		}
+	}
+	for i, p := range header.Preds {
+		if in[p] {
+			collect(phi.Edges[i])
+		}
+	}
+	if len(vals) > most {
+		return false
+	}
+	holds := make([]bool, len(vals))
+	for i := range holds {
+		holds[i] = true
+	}
+	from := func(v ssa.Value) bool {
 		if v == phi {
 			return true
 		}
-		if ok, seen := known[v]; seen || depth > 32 {
-			return ok
-		}
-		known[v] = false
-		ok := false
-		switch v := v.(type) {
-		case *ssa.BinOp:
-			ok = from(v.X, depth+1) || from(v.Y, depth+1)
-		case *ssa.UnOp:
-			ok = v.Op != token.MUL && v.Op != token.ARROW && from(v.X, depth+1)
-		case *ssa.Convert:
-			ok = from(v.X, depth+1)
-		case *ssa.ChangeType:
-			ok = from(v.X, depth+1)
-		case *ssa.Phi:
-			ok = v.Block() != header && in[v.Block()]
-			for _, e := range v.Edges {
-				ok = ok && from(e, depth+1)
+		i, ok := index[v]
+		return ok && holds[i]
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, v := range vals {
+			if !holds[i] {
+				continue
+			}
+			var ok bool
+			switch v := v.(type) {
+			case *ssa.BinOp:
+				ok = from(v.X) || from(v.Y)
+			case *ssa.UnOp, *ssa.Convert, *ssa.ChangeType:
+				ops := absorbOperands(v, header, in)
+				ok = len(ops) == 1 && from(ops[0])
+			case *ssa.Phi:
+				ops := absorbOperands(v, header, in)
+				ok = len(ops) > 0
+				for _, e := range ops {
+					ok = ok && from(e)
+				}
+			}
+			if !ok {
+				holds[i], changed = false, true
 			}
 		}
-		known[v] = ok
-		return ok
 	}
 	for i, p := range header.Preds {
-		if in[p] && !from(phi.Edges[i], 0) {
+		if in[p] && !from(phi.Edges[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// absorbOperands are the operands absorbs follows from v: an arithmetic
+// operation's, a conversion's, a non-load unary operation's, or every
+// edge of a phi of the loop's blocks other than its header; none for
+// anything else (a load, a call, a constant), which does not stay
+// unknown.
+func absorbOperands(v ssa.Value, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) []ssa.Value {
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		return []ssa.Value{v.X, v.Y}
+	case *ssa.UnOp:
+		if v.Op != token.MUL && v.Op != token.ARROW {
+			return []ssa.Value{v.X}
+		}
+	case *ssa.Convert:
+		return []ssa.Value{v.X}
+	case *ssa.ChangeType:
+		return []ssa.Value{v.X}
+	case *ssa.Phi:
+		if v.Block() != header && in[v.Block()] {
+			return v.Edges
+		}
+	}
+	return nil
 }
 
 // isConst reports whether v is a constant.

@@ -304,7 +304,8 @@ func TestGiveUpResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"main.Sum": true, "main.Count": true, "main.ArgMax": false, "main.Reset": false}
+	want := map[string]bool{"main.Sum": true, "main.Count": true, "main.ArgMax": false, "main.Reset": false,
+		"main.SumRows": true, "main.RowMax": false}
 	for _, f := range lp.Funcs {
 		name := "main." + f.Fn.Name()
 		w, ok := want[name]
@@ -312,10 +313,10 @@ func TestGiveUpResults(t *testing.T) {
 			continue
 		}
 		delete(want, name)
-		if len(f.Loops) != 1 {
-			t.Fatalf("%s: %d loops, want 1", name, len(f.Loops))
+		if len(f.Roots) != 1 {
+			t.Fatalf("%s: %d outermost loops, want 1", name, len(f.Roots))
 		}
-		l := f.Loops[0]
+		l := f.Roots[0]
 		if !l.Reduction.SteersOnly() {
 			t.Errorf("%s: reasons %q, want only that its result steers", name, l.Reduction.Reasons)
 			continue

@@ -1,7 +1,8 @@
 // Command giveup has loops whose results steer what follows (each is
 // returned as an integer), some of which stay unknown once unknown
-// (TestGiveUpResults): a sum and a conditional count do, an arg-max and
-// a sum reset to a constant do not.
+// (TestGiveUpResults): a sum, a conditional count and a sum over rows
+// do, an arg-max, a sum reset to a constant and a count restarted for
+// each row do not.
 package main
 
 import (
@@ -54,9 +55,35 @@ func Reset(v []int) int {
 	return s
 }
 
+// SumRows adds up a board row by row: the outer loop's sum passes
+// through the inner loop's, which starts from it and then from itself.
+func SumRows(rows [][]int) int {
+	s := 0
+	for _, row := range rows {
+		for _, x := range row {
+			s += x
+		}
+	}
+	return s
+}
+
+// RowMax keeps the largest row sum: each row's sum starts over from 0.
+func RowMax(rows [][]int) int {
+	m := 0
+	for _, row := range rows {
+		r := 0
+		for _, x := range row {
+			r += x
+		}
+		m = max(m, r)
+	}
+	return m
+}
+
 func main() {
 	mpi.Main(func(c *mpi.Comm) {
 		v := []int{1, -2, 3, c.Rank()}
-		fmt.Println(Sum(v), Count(v), ArgMax(v), Reset(v))
+		rows := [][]int{v, v}
+		fmt.Println(Sum(v), Count(v), ArgMax(v), Reset(v), SumRows(rows), RowMax(rows))
 	})
 }
