@@ -81,7 +81,13 @@ type ssaRank struct {
 	bindNeeds  map[ssa.Value]bool       // the values binder may answer; nil: any
 	bindNest   map[*ssa.BasicBlock]bool // the blocks of the nest being entered
 	bindRot    *rotationCode            // its rotating phis, if any
-	madeAt     map[*ssa.MakeSlice]bool  // sites that made a fresh allocation (FirstTouch)
+	// guesses counts the branches the profiled frequency decided, the
+	// last of them in guessBlock; guessMarks is guesses at each GiveUp
+	// loop's previous back edge.
+	guesses    int64
+	guessBlock *ssa.BasicBlock
+	guessMarks map[*reduction]int64
+	madeAt     map[*ssa.MakeSlice]bool // sites that made a fresh allocation (FirstTouch)
 	// While deferred calls run for a panic (unwind): its value, which
 	// recover returns once, ending the panic.
 	panicking bool
@@ -334,6 +340,19 @@ func (r *ssaRank) skipTime(rc *reduction, f *frame, bc *blockCode) (t float64, s
 	return red.MeanTime, true
 }
 
+// guessedIn reports whether, since the previous back edge of GiveUp loop
+// rc, a branch was decided by its profiled frequency, the last such one
+// in the loop's blocks: the loop's results that depend on which arm ran
+// are then guesses.
+func (r *ssaRank) guessedIn(rc *reduction) bool {
+	if r.guessMarks == nil {
+		r.guessMarks = map[*reduction]int64{}
+	}
+	mark, seen := r.guessMarks[rc]
+	r.guessMarks[rc] = r.guesses
+	return (!seen || mark != r.guesses) && r.guesses > 0 && rc.blocks[r.guessBlock]
+}
+
 // timeLeft is, at a back edge of a step-by-step loop (Reduction.GiveUp)
 // from frame f into its header bc, the time of the iterations left when
 // every result the loop computes is unknown by that edge; ok is false
@@ -341,8 +360,9 @@ func (r *ssaRank) skipTime(rc *reduction, f *frame, bc *blockCode) (t float64, s
 // loop then goes on step by step.
 func (r *ssaRank) timeLeft(rc *reduction, f *frame, bc *blockCode) (t float64, ok bool) {
 	g := rc.giveUp
+	guessed := r.guessedIn(rc)
 	for i := range g.results {
-		if r.get(f, &g.results[i]).known() {
+		if r.get(f, &g.results[i]).known() && !(guessed && i < len(g.joined) && g.joined[i]) {
 			return 0, false
 		}
 	}
@@ -1152,6 +1172,8 @@ func (r *ssaRank) profiledBranch(bc *blockCode, in *ssa.If) (bool, error) {
 		r.assume(r.nearestPos(r.top()), "branch on an unknown value follows the profiled frequency %.3g", p)
 		bc.branchNoted = true
 	}
+	r.guesses++
+	r.guessBlock = bc.b
 	if bc.exitGroup >= 0 {
 		return r.loopExitTaken(bc, p), nil
 	}

@@ -202,6 +202,13 @@ type GiveUp struct {
 	// Trips is the loop's iterations per entry, from the values before
 	// the loop.
 	Trips func(Binder) (int64, error)
+	// Joined, per result, is set when the value it takes by a back edge
+	// depends on which arm of a branch in the loop ran (hits++ in one
+	// arm): when the last branch decided since the previous back edge
+	// was one of the loop's on an unknown value, which the profiled
+	// frequency decided, such a result is a guess, and counts as
+	// unknown.
+	Joined []bool
 }
 
 // Binder answers a reduced nest's questions about the frame that enters

@@ -205,10 +205,18 @@ func giveUp(l *loopnest.Loop, in map[*ssa.BasicBlock]bool) (*interpreter.GiveUp,
 				continue
 			}
 			phi, ok := v.(*ssa.Phi)
-			if !ok || phi.Block() != l.Header || !absorbs(phi, l.Header, in) {
+			if !ok || phi.Block() != l.Header {
+				// A loop tested after its body (a range over an int)
+				// is left with what its header phi takes by the back
+				// edge.
+				phi = takenBack(l.Header, in, v)
+			}
+			if phi == nil || !absorbs(phi, l.Header, in) {
 				return nil, false
 			}
-			g.Results = append(g.Results, phi)
+			if !slices.Contains(g.Results, phi) {
+				g.Results = append(g.Results, phi)
+			}
 		}
 	}
 	if len(g.Results) == 0 {
@@ -216,7 +224,54 @@ func giveUp(l *loopnest.Loop, in map[*ssa.BasicBlock]bool) (*interpreter.GiveUp,
 	}
 	// Blocks in map order: the results in the header's order.
 	slices.SortFunc(g.Results, func(a, b *ssa.Phi) int { return cmp.Compare(phiIndex(a), phiIndex(b)) })
+	for _, phi := range g.Results {
+		g.Joined = append(g.Joined, joined(phi, l.Header, in))
+	}
 	return g, true
+}
+
+// takenBack is the phi of header that takes v by every back edge (in are
+// the loop's blocks), nil if none.
+func takenBack(header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool, v ssa.Value) *ssa.Phi {
+	for _, instr := range header.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		all := true
+		for i, p := range header.Preds {
+			all = all && (!in[p] || phi.Edges[i] == v)
+		}
+		if all {
+			return phi
+		}
+	}
+	return nil
+}
+
+// joined reports whether a value header phi phi takes by a back edge
+// passes through a phi of another of the loop's blocks (in): where arms
+// join, or an inner loop's header, so that which way a branch went
+// decides it (hits++ in one arm).
+func joined(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
+	seen := map[ssa.Value]bool{}
+	var through func(v ssa.Value) bool
+	through = func(v ssa.Value) bool {
+		if v == phi || seen[v] || len(seen) > 512 {
+			return false
+		}
+		seen[v] = true
+		if p, ok := v.(*ssa.Phi); ok && p.Block() != header && in[p.Block()] {
+			return true
+		}
+		return slices.ContainsFunc(absorbOperands(v, header, in), through)
+	}
+	for i, p := range header.Preds {
+		if in[p] && through(phi.Edges[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // phiIndex is phi's place among its block's instructions.

@@ -305,7 +305,9 @@ func TestGiveUpResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]bool{"main.Sum": true, "main.Count": true, "main.ArgMax": false, "main.Reset": false,
-		"main.SumRows": true, "main.RowMax": false}
+		"main.SumRows": true, "main.RowMax": false, "main.Hits": true}
+	// Results decided by which arm ran: guesses where the profile decided.
+	joinedWant := map[string]bool{"main.Sum": false, "main.Count": true, "main.SumRows": true, "main.Hits": true}
 	for _, f := range lp.Funcs {
 		name := "main." + f.Fn.Name()
 		w, ok := want[name]
@@ -331,6 +333,9 @@ func TestGiveUpResults(t *testing.T) {
 		}
 		if got && (len(g.Results) != 1 || g.Init == nil || g.Step != 1) {
 			t.Errorf("%s: GiveUp %+v, want one result, the counter's start and step 1", name, g)
+		}
+		if j, ok := joinedWant[name]; ok && got && (len(g.Joined) != 1 || g.Joined[0] != j) {
+			t.Errorf("%s: Joined %v, want [%v]", name, g.Joined, j)
 		}
 	}
 	if len(want) > 0 {
@@ -398,5 +403,47 @@ func TestSwappedBuffersReduced(t *testing.T) {
 	}
 	if math.Abs(fast-slow) > 0.02*slow {
 		t.Errorf("rank 0 computes %.6g s reduced, %.6g s step by step: want within 2 %%", fast, slow)
+	}
+}
+
+// TestGuessedCountGivesUp: testdata/guesscount's count (hits++ when a
+// random point falls inside the circle) is known only by the guesses
+// of its branch, which the profiled frequency decides; its loop, tested
+// after its body (a range over an int), gives up once a guess decided
+// it, and rank 0 computes as long as when the loop runs every iteration,
+// in a small part of the instructions.
+func TestGuessedCountGivesUp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "200000"}
+	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/guesscount", NP: []int{1}, Args: args,
+		ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	mp, oracle, m := prepareOnIBQDR(t, opts)
+	predict := func() (float64, int64) {
+		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run.Ranks[0].Compute, progs.Steps()
+	}
+	fast, fastSteps := predict()
+	found := 0
+	for e, red := range oracle.reduce {
+		if red.GiveUp != nil {
+			delete(oracle.reduce, e)
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no loop that gives up")
+	}
+	slow, slowSteps := predict()
+	t.Logf("rank 0 computes %.6g s in %d instructions step by step, %.6g s in %d giving up", slow, slowSteps, fast, fastSteps)
+	if 100*fastSteps > slowSteps {
+		t.Errorf("%d instructions giving up, %d step by step: want a hundredth or fewer", fastSteps, slowSteps)
+	}
+	if math.Abs(fast-slow) > 1e-3*slow {
+		t.Errorf("rank 0 computes %.6g s giving up, %.6g s step by step: want within 0.1 %%", fast, slow)
 	}
 }
