@@ -371,39 +371,8 @@ func TestUntakenEndingArmIsReduced(t *testing.T) {
 // step (each kernel call a reduced nest of its own), in a fraction of
 // the instructions, at a size and rank count other than the profile's.
 func TestSwappedBuffersReduced(t *testing.T) {
-	if testing.Short() {
-		t.Skip("profiles a program")
-	}
-	args := []string{"-n", "400000", "-steps", "2000"}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/swapbuffers", NP: []int{1}, Args: args,
-		ProfileArgs: []string{"-n", "100000", "-steps", "200"}, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
-	predict := func() (float64, int64) {
-		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return run.Ranks[0].Compute, progs.Steps()
-	}
-	fast, fastSteps := predict()
-	found := 0
-	for e, red := range oracle.reduce {
-		if red.Rotation != nil {
-			delete(oracle.reduce, e)
-			found++
-		}
-	}
-	if found == 0 {
-		t.Fatal("no reduction with rotating buffers")
-	}
-	slow, slowSteps := predict()
-	t.Logf("rank 0 computes %.6g s in %d instructions step by step, %.6g s in %d reduced", slow, slowSteps, fast, fastSteps)
-	if 5*fastSteps > slowSteps {
-		t.Errorf("%d instructions reduced, %d step by step: want a fifth or fewer", fastSteps, slowSteps)
-	}
-	if math.Abs(fast-slow) > 0.02*slow {
-		t.Errorf("rank 0 computes %.6g s reduced, %.6g s step by step: want within 2 %%", fast, slow)
-	}
+	fastAsSlow(t, "./prediction/testdata/swapbuffers", []string{"-n", "400000", "-steps", "2000"},
+		[]string{"-n", "100000", "-steps", "200"}, func(red *interpreter.Reduction) bool { return red.Rotation != nil }, 5, 0.02)
 }
 
 // TestGuessedCountGivesUp: testdata/guesscount's count (hits++ when a
@@ -413,12 +382,21 @@ func TestSwappedBuffersReduced(t *testing.T) {
 // it, and rank 0 computes as long as when the loop runs every iteration,
 // in a small part of the instructions.
 func TestGuessedCountGivesUp(t *testing.T) {
+	fastAsSlow(t, "./prediction/testdata/guesscount", []string{"-n", "200000"}, nil,
+		func(red *interpreter.Reduction) bool { return red.GiveUp != nil }, 100, 1e-3)
+}
+
+// fastAsSlow profiles pkg (with profArgs, nil: args) and predicts it at
+// 4 ranks with args, then again without the reductions that drop
+// selects (there must be some): the first must run at most 1/fewer of
+// the second's instructions, and rank 0 compute as long within tol.
+func fastAsSlow(t *testing.T, pkg string, args, profArgs []string, drop func(*interpreter.Reduction) bool, fewer int64, tol float64) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	args := []string{"-n", "200000"}
-	opts := SpeedupOptions{Dir: "..", Package: "./prediction/testdata/guesscount", NP: []int{1}, Args: args,
-		ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
+	opts := SpeedupOptions{Dir: "..", Package: pkg, NP: []int{1}, Args: args,
+		ProfileArgs: profArgs, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
 	predict := func() (float64, int64) {
 		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
@@ -430,20 +408,20 @@ func TestGuessedCountGivesUp(t *testing.T) {
 	fast, fastSteps := predict()
 	found := 0
 	for e, red := range oracle.reduce {
-		if red.GiveUp != nil {
+		if drop(red) {
 			delete(oracle.reduce, e)
 			found++
 		}
 	}
 	if found == 0 {
-		t.Fatal("no loop that gives up")
+		t.Fatal("no reduction to drop")
 	}
 	slow, slowSteps := predict()
-	t.Logf("rank 0 computes %.6g s in %d instructions step by step, %.6g s in %d giving up", slow, slowSteps, fast, fastSteps)
-	if 100*fastSteps > slowSteps {
-		t.Errorf("%d instructions giving up, %d step by step: want a hundredth or fewer", fastSteps, slowSteps)
+	t.Logf("rank 0 computes %.6g s in %d instructions without them, %.6g s in %d with", slow, slowSteps, fast, fastSteps)
+	if fewer*fastSteps > slowSteps {
+		t.Errorf("%d instructions with the reductions, %d without: want %d times fewer", fastSteps, slowSteps, fewer)
 	}
-	if math.Abs(fast-slow) > 1e-3*slow {
-		t.Errorf("rank 0 computes %.6g s giving up, %.6g s step by step: want within 0.1 %%", fast, slow)
+	if math.Abs(fast-slow) > tol*slow {
+		t.Errorf("rank 0 computes %.6g s with the reductions, %.6g s without: want within %g", fast, slow, tol)
 	}
 }
