@@ -378,12 +378,20 @@ func (r *ssaRank) timeLeft(rc *reduction, f *frame, bc *blockCode) (t float64, o
 	if err != nil || done <= 0 || done >= trips {
 		return 0, false
 	}
+	how := "costed"
 	whole, _, err := r.nestTime(rc, f)
-	if err != nil {
+	switch {
+	case err == nil:
+		t = whole * float64(trips-done) / float64(trips)
+	case rc.red.IterTime > 0:
+		// An inner loop counts over what the body computes: the
+		// profiled time per iteration instead.
+		t, how = rc.red.IterTime*float64(trips-done), "costed at the profiled time per iteration"
+	default:
 		return 0, false
 	}
-	r.assume(bc.b.Instrs[0].Pos(), "loop %s runs step by step for what it computes, which became unknown (data the simulation does not have): its remaining iterations are costed, not run", rc.red.ID)
-	return whole * float64(trips-done) / float64(trips), true
+	r.assume(bc.b.Instrs[0].Pos(), "loop %s runs step by step for what it computes, which became unknown (data the simulation does not have): its remaining iterations are %s, not run", rc.red.ID, how)
+	return t, true
 }
 
 // inferNest is the time of reduced nest rc entered from frame f with the

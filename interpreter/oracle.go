@@ -142,6 +142,11 @@ type Reduction struct {
 	// fails for want of a value the rank does not know; 0: the nest is
 	// run instead.
 	MeanTime float64
+	// IterTime is, for a GiveUp loop, its profiled time per iteration,
+	// what it calls and its inner loops included: the cost of each
+	// iteration left when Time cannot count them (an inner loop over a
+	// slice the body cuts). 0: none.
+	IterTime float64
 	// Small, when set, tells at an entry whether the nest is one to run
 	// rather than skip: a loop over the ranks filling a table of counts
 	// and offsets, few iterations, whose values the program's next MPI

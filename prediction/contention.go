@@ -414,6 +414,7 @@ func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 	}
 	v := *r
 	v.MeanTime *= f
+	v.IterTime *= f
 	base := r.Time
 	v.Time = func(bind interpreter.Binder) (float64, error) {
 		t, err := base(bind)

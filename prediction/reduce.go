@@ -161,6 +161,9 @@ func (o *Oracle) addGiveUps(lp *loopnest.Program) {
 				continue
 			}
 			red.GiveUp = g
+			if pr, ok := o.region(l.ID); ok && pr.Timed && pr.Iters > 0 {
+				red.IterTime = pr.TotalNs * 1e-9 / float64(pr.Iters)
+			}
 			if red.Needs != nil && !isConst(g.Init) {
 				red.Needs = append(red.Needs, g.Init)
 			}

@@ -386,6 +386,16 @@ func TestGuessedCountGivesUp(t *testing.T) {
 		func(red *interpreter.Reduction) bool { return red.GiveUp != nil }, 100, 1e-3)
 }
 
+// TestGiveUpOverCutRows: testdata/cutrows's count gives up once its
+// branch guessed it, though its inner loop counts over a row the body
+// cuts, which the nest's time cannot count: the iterations left cost
+// the profiled time per iteration (Reduction.IterTime), as long as
+// running them within 5 %.
+func TestGiveUpOverCutRows(t *testing.T) {
+	fastAsSlow(t, "./prediction/testdata/cutrows", []string{"-n", "100000"}, nil,
+		func(red *interpreter.Reduction) bool { return red.GiveUp != nil }, 100, 0.05)
+}
+
 // fastAsSlow profiles pkg (with profArgs, nil: args) and predicts it at
 // 4 ranks with args, then again without the reductions that drop
 // selects (there must be some): the first must run at most 1/fewer of
