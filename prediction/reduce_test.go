@@ -264,36 +264,7 @@ func TestGivingUpOnUnknownResults(t *testing.T) {
 // 1e-6.
 func withAndWithout(t *testing.T, args, profArgs []string, drop func(*interpreter.Reduction) bool, check func([]interpreter.Assumption, []string)) {
 	t.Helper()
-	opts := SpeedupOptions{Dir: "..", Package: "./examples/mandelbrot", NP: []int{1}, Args: args,
-		ProfileArgs: profArgs, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
-	mp, oracle, m := prepareOnIBQDR(t, opts)
-	predict := func() (float64, int64, []interpreter.Assumption) {
-		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return run.Ranks[0].Compute, progs.Steps(), progs.Assumptions()
-	}
-	fast, fastSteps, assumed := predict()
-	check(assumed, oracle.Notes())
-	found := 0
-	for e, red := range oracle.reduce {
-		if drop(red) {
-			delete(oracle.reduce, e)
-			found++
-		}
-	}
-	if found == 0 {
-		t.Fatal("no reduction to drop")
-	}
-	slow, slowSteps, _ := predict()
-	t.Logf("rank 0 computes %.9g s in %d instructions without them, %.9g s in %d with", slow, slowSteps, fast, fastSteps)
-	if 10*fastSteps > slowSteps {
-		t.Errorf("%d instructions with the reductions, %d without: want a tenth or fewer", fastSteps, slowSteps)
-	}
-	if math.Abs(fast-slow) > 1e-6*slow {
-		t.Errorf("rank 0 computes %.9g s with the reductions, %.9g s without: want the same", fast, slow)
-	}
+	fastAsSlow(t, "./examples/mandelbrot", args, profArgs, drop, 10, 1e-6, check)
 }
 
 // TestGiveUpResults: which of testdata/giveup's loops, kept step by step
@@ -372,7 +343,7 @@ func TestUntakenEndingArmIsReduced(t *testing.T) {
 // the instructions, at a size and rank count other than the profile's.
 func TestSwappedBuffersReduced(t *testing.T) {
 	fastAsSlow(t, "./prediction/testdata/swapbuffers", []string{"-n", "400000", "-steps", "2000"},
-		[]string{"-n", "100000", "-steps", "200"}, func(red *interpreter.Reduction) bool { return red.Rotation != nil }, 5, 0.02)
+		[]string{"-n", "100000", "-steps", "200"}, func(red *interpreter.Reduction) bool { return red.Rotation != nil }, 5, 0.02, nil)
 }
 
 // TestGuessedCountGivesUp: testdata/guesscount's count (hits++ when a
@@ -383,7 +354,7 @@ func TestSwappedBuffersReduced(t *testing.T) {
 // in a small part of the instructions.
 func TestGuessedCountGivesUp(t *testing.T) {
 	fastAsSlow(t, "./prediction/testdata/guesscount", []string{"-n", "200000"}, nil,
-		func(red *interpreter.Reduction) bool { return red.GiveUp != nil }, 100, 1e-3)
+		func(red *interpreter.Reduction) bool { return red.GiveUp != nil }, 100, 1e-3, nil)
 }
 
 // TestGiveUpOverCutRows: testdata/cutrows's count gives up once its
@@ -393,14 +364,15 @@ func TestGuessedCountGivesUp(t *testing.T) {
 // running them within 5 %.
 func TestGiveUpOverCutRows(t *testing.T) {
 	fastAsSlow(t, "./prediction/testdata/cutrows", []string{"-n", "100000"}, nil,
-		func(red *interpreter.Reduction) bool { return red.GiveUp != nil }, 100, 0.05)
+		func(red *interpreter.Reduction) bool { return red.GiveUp != nil }, 100, 0.05, nil)
 }
 
 // fastAsSlow profiles pkg (with profArgs, nil: args) and predicts it at
-// 4 ranks with args, then again without the reductions that drop
-// selects (there must be some): the first must run at most 1/fewer of
-// the second's instructions, and rank 0 compute as long within tol.
-func fastAsSlow(t *testing.T, pkg string, args, profArgs []string, drop func(*interpreter.Reduction) bool, fewer int64, tol float64) {
+// 4 ranks with args, hands the assumptions and notes to check (if not
+// nil), then predicts again without the reductions that drop selects
+// (there must be some): the first must run at most 1/fewer of the
+// second's instructions, and rank 0 compute as long within tol.
+func fastAsSlow(t *testing.T, pkg string, args, profArgs []string, drop func(*interpreter.Reduction) bool, fewer int64, tol float64, check func([]interpreter.Assumption, []string)) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("profiles a program")
@@ -408,14 +380,17 @@ func fastAsSlow(t *testing.T, pkg string, args, profArgs []string, drop func(*in
 	opts := SpeedupOptions{Dir: "..", Package: pkg, NP: []int{1}, Args: args,
 		ProfileArgs: profArgs, ProfileOut: filepath.Join(t.TempDir(), "profile.json")}
 	mp, oracle, m := prepareOnIBQDR(t, opts)
-	predict := func() (float64, int64) {
+	predict := func() (float64, int64, []interpreter.Assumption) {
 		run, progs, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, args, interpreter.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return run.Ranks[0].Compute, progs.Steps()
+		return run.Ranks[0].Compute, progs.Steps(), progs.Assumptions()
 	}
-	fast, fastSteps := predict()
+	fast, fastSteps, assumed := predict()
+	if check != nil {
+		check(assumed, oracle.Notes())
+	}
 	found := 0
 	for e, red := range oracle.reduce {
 		if drop(red) {
@@ -426,12 +401,12 @@ func fastAsSlow(t *testing.T, pkg string, args, profArgs []string, drop func(*in
 	if found == 0 {
 		t.Fatal("no reduction to drop")
 	}
-	slow, slowSteps := predict()
-	t.Logf("rank 0 computes %.6g s in %d instructions without them, %.6g s in %d with", slow, slowSteps, fast, fastSteps)
+	slow, slowSteps, _ := predict()
+	t.Logf("rank 0 computes %.9g s in %d instructions without them, %.9g s in %d with", slow, slowSteps, fast, fastSteps)
 	if fewer*fastSteps > slowSteps {
 		t.Errorf("%d instructions with the reductions, %d without: want %d times fewer", fastSteps, slowSteps, fewer)
 	}
 	if math.Abs(fast-slow) > tol*slow {
-		t.Errorf("rank 0 computes %.6g s with the reductions, %.6g s without: want within %g", fast, slow, tol)
+		t.Errorf("rank 0 computes %.9g s with the reductions, %.9g s without: want within %g", fast, slow, tol)
 	}
 }
