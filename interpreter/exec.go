@@ -348,9 +348,9 @@ func (r *ssaRank) guessedIn(rc *reduction) bool {
 	if r.guessMarks == nil {
 		r.guessMarks = map[*reduction]int64{}
 	}
-	mark, seen := r.guessMarks[rc]
+	mark := r.guessMarks[rc] // 0 before the first back edge
 	r.guessMarks[rc] = r.guesses
-	return (!seen || mark != r.guesses) && r.guesses > 0 && rc.blocks[r.guessBlock]
+	return mark != r.guesses && rc.blocks[r.guessBlock]
 }
 
 // timeLeft is, at a back edge of a step-by-step loop (Reduction.GiveUp)

@@ -39,8 +39,8 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	if fn.Name() == "init" && fn.Signature.Recv() == nil {
 		return nil // libraries' package initialisers are not modelled
 	}
-	if goroutineStarters[name] {
-		return r.errorf(in.Pos(), "unsupported construct: goroutine started by %s; %s", name, noChannels)
+	if what := startsGoroutine(name); what != "" {
+		return r.errorf(in.Pos(), "unsupported construct: %s; %s", what, noChannels)
 	}
 	if seq, ok := seqOf(ci, args); ok {
 		// An iterator a range statement may charge by its elements.

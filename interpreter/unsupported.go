@@ -86,8 +86,8 @@ func unsupportedWhat(in ssa.Instruction) string {
 	case *ssa.Send, *ssa.Select:
 		return "channel send or select"
 	case ssa.CallInstruction:
-		if fn := in.Common().StaticCallee(); fn != nil && goroutineStarters[libName(fn)] {
-			return "goroutine started by " + libName(fn)
+		if fn := in.Common().StaticCallee(); fn != nil {
+			return startsGoroutine(libName(fn))
 		}
 	case *ssa.UnOp:
 		if in.Op == token.ARROW {
@@ -106,6 +106,15 @@ var goroutineStarters = map[string]bool{
 	"(*golang.org/x/sync/errgroup.Group).Go":    true,
 	"(*golang.org/x/sync/errgroup.Group).TryGo": true,
 	"time.AfterFunc":                            true,
+}
+
+// startsGoroutine names what a call of library function name is when it
+// starts a goroutine (goroutineStarters), else "".
+func startsGoroutine(name string) string {
+	if goroutineStarters[name] {
+		return "goroutine started by " + name
+	}
+	return ""
 }
 
 // UnsupportedAdvice says what to do about a construct FindUnsupported

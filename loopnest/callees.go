@@ -113,7 +113,7 @@ func (c *exprCtx) length(v ssa.Value, depth int) (symbolic.Expr, error) {
 		// whose length the evaluator knows at that loop's entry when
 		// both buffers are as long (Rotation).
 		if phi, ok := v.(*ssa.Phi); ok && c.fa.rotating(phi) {
-			return &symbolic.Sym{Name: "len(" + c.fa.render(v) + ")", Kind: symbolic.Len, Value: v, Of: v}, nil
+			return c.lenSym(v), nil
 		}
 		for p := c.loop.Parent; p != nil; p = p.Parent {
 			if b := blockOf(v); b != nil && p.Contains(b) {
@@ -122,7 +122,12 @@ func (c *exprCtx) length(v ssa.Value, depth int) (symbolic.Expr, error) {
 		}
 	}
 	c.noteInEnclosing(v)
-	return &symbolic.Sym{Name: "len(" + c.fa.render(v) + ")", Kind: symbolic.Len, Value: v, Of: v}, nil
+	return c.lenSym(v), nil
+}
+
+// lenSym is len(v) as a symbol that an evaluator binds to v's length.
+func (c *exprCtx) lenSym(v ssa.Value) *symbolic.Sym {
+	return &symbolic.Sym{Name: "len(" + c.fa.render(v) + ")", Kind: symbolic.Len, Value: v, Of: v}
 }
 
 // sliceOperandLen is the length of what a slice expression slices.

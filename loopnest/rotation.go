@@ -23,21 +23,20 @@ type Rotation struct {
 // At is the index in Phis of the phi whose value at entry Phis[i] holds
 // after trips iterations.
 func (r *Rotation) At(i int, trips int64) int {
-	// Walk until the path repeats, then jump by whole periods.
-	seen := make([]int64, len(r.Phis))
-	for k := range seen {
-		seen[k] = -1
+	// Within len(Phis) steps the walk is on the cycle it ends in; then
+	// only the steps left modulo the cycle's length matter.
+	n := int64(len(r.Phis))
+	for range min(trips, n) {
+		i = r.Next[i]
 	}
-	for step := int64(0); step < trips; step++ {
-		if first := seen[i]; first >= 0 {
-			period := step - first
-			left := (trips - step) % period
-			for range left {
-				i = r.Next[i]
-			}
-			return i
-		}
-		seen[i] = step
+	if trips <= n {
+		return i
+	}
+	period := int64(1)
+	for j := r.Next[i]; j != i; j = r.Next[j] {
+		period++
+	}
+	for range (trips - n) % period {
 		i = r.Next[i]
 	}
 	return i

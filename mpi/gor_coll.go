@@ -144,7 +144,7 @@ func (b *commBackend) allreduce(send, recv []byte, dt dtype, op Op) {
 		if pn < rem {
 			peer = 2*pn + 1
 		}
-		b.csendrecv(acc, peer, in, peer, tagAllreduce, d)
+		b.sendrecvCtx(b.ctx+1, acc, peer, tagAllreduce, in, peer, tagAllreduce, d)
 		combineOrdered(dt, op, acc, in, peer < rank)
 	}
 	if rank < 2*rem {
@@ -215,22 +215,8 @@ func (b *commBackend) allgather(send, recv []byte, _ dtype) {
 	for k := range n - 1 {
 		out := (b.rank - k + n) % n
 		in := (b.rank - k - 1 + 2*n) % n
-		b.csendrecv(recv[out*m:(out+1)*m], right, recv[in*m:(in+1)*m], left, tagAllgather, d)
+		b.sendrecvCtx(b.ctx+1, recv[out*m:(out+1)*m], right, tagAllgather, recv[in*m:(in+1)*m], left, tagAllgather, d)
 	}
-}
-
-// csendrecv sends data to dest and receives from source into buf, in the
-// collective context, the receive posted first: a block that finds its
-// receive posted is copied once, straight into place, where one sent
-// first waits in a buffer allocated for it (a ring's blocks, every step).
-func (b *commBackend) csendrecv(data []byte, dest int, buf []byte, source, tag int, d opDesc) {
-	r := b.recvReq(b.ctx+1, buf, source, tag, d.name)
-	b.w.mu.Lock()
-	b.checkFailedLocked()
-	b.postRecvLocked(r)
-	b.deliverLocked(b.ctx+1, data, dest, tag, true)
-	b.waitLocked([]*reqBackend{r}, d)
-	b.w.mu.Unlock()
 }
 
 func (b *commBackend) alltoallv(send []byte, scounts, sdispls []int, recv []byte, rcounts, rdispls []int, _ dtype) {

@@ -226,12 +226,21 @@ func (b *commBackend) recv(buf []byte, _ dtype, source, tag int) Status {
 }
 
 func (b *commBackend) sendrecv(sendbuf []byte, dest, sendtag int, recvbuf []byte, source, recvtag int, _ dtype) Status {
-	r := b.recvReq(b.ctx, recvbuf, source, recvtag, "Sendrecv")
+	return b.sendrecvCtx(b.ctx, sendbuf, dest, sendtag, recvbuf, source, recvtag, opDesc{name: "Sendrecv", peer: source, tag: recvtag, root: none})
+}
+
+// sendrecvCtx sends sendbuf to dest and receives from source into
+// recvbuf in context ctx, the receive posted first: a self-send matches
+// it, and a message that finds its receive posted is copied once,
+// straight into place, where one sent first waits in a buffer of its
+// own (a collective's ring, every step).
+func (b *commBackend) sendrecvCtx(ctx int, sendbuf []byte, dest, sendtag int, recvbuf []byte, source, recvtag int, d opDesc) Status {
+	r := b.recvReq(ctx, recvbuf, source, recvtag, d.name)
 	b.w.mu.Lock()
 	b.checkFailedLocked()
-	b.postRecvLocked(r) // post first so a self-send matches it
-	b.deliverLocked(b.ctx, sendbuf, dest, sendtag, true)
-	b.waitLocked([]*reqBackend{r}, opDesc{name: "Sendrecv", peer: source, tag: recvtag, root: none})
+	b.postRecvLocked(r)
+	b.deliverLocked(ctx, sendbuf, dest, sendtag, true)
+	b.waitLocked([]*reqBackend{r}, d)
 	b.w.mu.Unlock()
 	return r.st
 }

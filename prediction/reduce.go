@@ -39,9 +39,7 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 		return err
 	}
 	if rot := root.Rotation; rot != nil && root.Trip != nil && red.ExitFrom == root.Header {
-		trip := root.Trip
-		red.Rotation = &interpreter.Rotation{Phis: rot.Phis, At: rot.At,
-			Trips: func(b interpreter.Binder) (int64, error) { return trip.Eval(binderEnv{b}) }}
+		red.Rotation = &interpreter.Rotation{Phis: rot.Phis, At: rot.At, Trips: trips(root)}
 	}
 	for _, p := range root.Header.Preds {
 		if !in[p] {
@@ -149,7 +147,8 @@ func (o *Oracle) addGiveUps(lp *loopnest.Program) {
 			if d.Reducible || !d.SteersOnly() || l.Trip == nil || l.Counter == nil || l.Counter.Step == 0 {
 				continue
 			}
-			if _, ok := o.region(l.ID); !ok {
+			pr, ok := o.region(l.ID)
+			if !ok {
 				continue
 			}
 			red, in, err := o.reduction(l, nil)
@@ -161,7 +160,7 @@ func (o *Oracle) addGiveUps(lp *loopnest.Program) {
 				continue
 			}
 			red.GiveUp = g
-			if pr, ok := o.region(l.ID); ok && pr.Timed && pr.Iters > 0 {
+			if pr.Timed && pr.Iters > 0 {
 				red.IterTime = pr.TotalNs * 1e-9 / float64(pr.Iters)
 			}
 			if red.Needs != nil && !isConst(g.Init) {
@@ -180,8 +179,7 @@ func (o *Oracle) addGiveUps(lp *loopnest.Program) {
 // after it (in are its blocks) is a header phi computed from itself and
 // its counter starts from one value.
 func giveUp(l *loopnest.Loop, in map[*ssa.BasicBlock]bool) (*interpreter.GiveUp, bool) {
-	g := &interpreter.GiveUp{Counter: l.Counter.Phi, Step: l.Counter.Step,
-		Trips: func(b interpreter.Binder) (int64, error) { return l.Trip.Eval(binderEnv{b}) }}
+	g := &interpreter.GiveUp{Counter: l.Counter.Phi, Step: l.Counter.Step, Trips: trips(l)}
 	for i, p := range l.Header.Preds {
 		if in[p] {
 			continue
@@ -233,6 +231,12 @@ func giveUp(l *loopnest.Loop, in map[*ssa.BasicBlock]bool) (*interpreter.GiveUp,
 	return g, true
 }
 
+// trips is loop l's trip count per entry, from the binder of the frame
+// that enters it.
+func trips(l *loopnest.Loop) func(interpreter.Binder) (int64, error) {
+	return func(b interpreter.Binder) (int64, error) { return l.Trip.Eval(binderEnv{b}) }
+}
+
 // takenBack is the phi of header that takes v by every back edge (in are
 // the loop's blocks), nil if none.
 func takenBack(header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool, v ssa.Value) *ssa.Phi {
@@ -257,24 +261,11 @@ func takenBack(header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool, v ssa.Value)
 // join, or an inner loop's header, so that which way a branch went
 // decides it (hits++ in one arm).
 func joined(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
-	seen := map[ssa.Value]bool{}
-	var through func(v ssa.Value) bool
-	through = func(v ssa.Value) bool {
-		if v == phi || seen[v] || len(seen) > 512 {
-			return false
-		}
-		seen[v] = true
-		if p, ok := v.(*ssa.Phi); ok && p.Block() != header && in[p.Block()] {
-			return true
-		}
-		return slices.ContainsFunc(absorbOperands(v, header, in), through)
-	}
-	for i, p := range header.Preds {
-		if in[p] && through(phi.Edges[i]) {
-			return true
-		}
-	}
-	return false
+	vals, _ := backEdgeValues(phi, header, in)
+	return slices.ContainsFunc(vals, func(v ssa.Value) bool {
+		p, ok := v.(*ssa.Phi)
+		return ok && p.Block() != header && in[p.Block()]
+	})
 }
 
 // phiIndex is phi's place among its block's instructions.
@@ -290,27 +281,13 @@ func phiIndex(phi *ssa.Phi) int { return slices.Index(phi.Block().Instrs, ssa.In
 // rule fails given the others, a cycle through phis holding when all its
 // entries come from phi.
 func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
-	const most = 512 // values looked at, beyond which the answer is no
-	var vals []ssa.Value
-	index := map[ssa.Value]int{}
-	var collect func(v ssa.Value)
-	collect = func(v ssa.Value) {
-		if _, seen := index[v]; seen || v == phi || len(vals) > most {
-			return
-		}
-		index[v] = len(vals)
-		vals = append(vals, v)
-		for _, x := range absorbOperands(v, header, in) {
-			collect(x)
-		}
-	}
-	for i, p := range header.Preds {
-		if in[p] {
-			collect(phi.Edges[i])
-		}
-	}
-	if len(vals) > most {
+	vals, ok := backEdgeValues(phi, header, in)
+	if !ok {
 		return false
+	}
+	index := make(map[ssa.Value]int, len(vals))
+	for i, v := range vals {
+		index[v] = i
 	}
 	holds := make([]bool, len(vals))
 	for i := range holds {
@@ -329,16 +306,14 @@ func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) 
 			if !holds[i] {
 				continue
 			}
-			var ok bool
-			switch v := v.(type) {
-			case *ssa.BinOp:
-				ok = from(v.X) || from(v.Y)
-			case *ssa.UnOp, *ssa.Convert, *ssa.ChangeType:
-				ops := absorbOperands(v, header, in)
-				ok = len(ops) == 1 && from(ops[0])
-			case *ssa.Phi:
-				ops := absorbOperands(v, header, in)
-				ok = len(ops) > 0
+			// An operation is unknown when either operand is; a phi
+			// when every value it may take is; a conversion when its
+			// one operand is.
+			ops := absorbOperands(v, header, in)
+			ok := len(ops) > 0
+			if _, bin := v.(*ssa.BinOp); bin {
+				ok = from(ops[0]) || from(ops[1])
+			} else {
 				for _, e := range ops {
 					ok = ok && from(e)
 				}
@@ -354,6 +329,32 @@ func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) 
 		}
 	}
 	return true
+}
+
+// backEdgeValues are the values that header phi phi's values by the
+// back edges are computed from, through absorbOperands (phi itself left
+// out); false when there are too many to look at.
+func backEdgeValues(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) ([]ssa.Value, bool) {
+	const most = 512
+	var vals []ssa.Value
+	seen := map[ssa.Value]bool{}
+	var collect func(v ssa.Value)
+	collect = func(v ssa.Value) {
+		if seen[v] || v == phi || len(vals) > most {
+			return
+		}
+		seen[v] = true
+		vals = append(vals, v)
+		for _, x := range absorbOperands(v, header, in) {
+			collect(x)
+		}
+	}
+	for i, p := range header.Preds {
+		if in[p] {
+			collect(phi.Edges[i])
+		}
+	}
+	return vals, len(vals) <= most
 }
 
 // absorbOperands are the operands absorbs follows from v: an arithmetic
