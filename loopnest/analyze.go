@@ -24,7 +24,8 @@ type Analyzer struct {
 	makes  map[*ssa.Function][]*ssa.MakeClosure
 	values map[*ssa.Function]bool
 
-	noStores map[*ssa.Function]bool // see neverStores
+	noStores map[*ssa.Function]bool      // see neverStores
+	stored   map[*ssa.Function]*storeSet // see stores
 
 	// The program's runtime types and the methods of interface calls
 	// resolved against them (invokeCallees); its function values
@@ -53,7 +54,8 @@ func NewAnalyzer(pure *Registry, own func(*ssa.Function) bool) *Analyzer {
 		own = func(*ssa.Function) bool { return false }
 	}
 	return &Analyzer{pure: pure, own: own, funcs: map[*ssa.Function]*summary{},
-		blocks: map[*ssa.BasicBlock]*summary{}, names: map[*ssa.Function]string{}, noStores: map[*ssa.Function]bool{}}
+		blocks: map[*ssa.BasicBlock]*summary{}, names: map[*ssa.Function]string{}, noStores: map[*ssa.Function]bool{},
+		stored: map[*ssa.Function]*storeSet{}}
 }
 
 // funcAnalysis is the state of analysing one function.

@@ -3,6 +3,7 @@ package loopnest
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 
 	"github.com/parpredict/parpredict/loopnest/symbolic"
@@ -108,6 +109,14 @@ func (c *exprCtx) length(v ssa.Value, depth int) (symbolic.Expr, error) {
 		}
 		return symbolic.NewSub(hi, lo), nil
 	case *ssa.Phi, *ssa.Call, *ssa.UnOp, *ssa.Extract, *ssa.Lookup, *ssa.Index, *ssa.Field:
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			// A row of a slice of rows (axpy(y[i], x)) that nothing in
+			// the loops around the call rewrites: read at the nest's
+			// entry, element by element as the counting binds i.
+			if m := c.memPath(ld, depth); m != nil {
+				return &symbolic.Sym{Name: "len(" + c.fa.render(v) + ")", Kind: symbolic.Len, Of: v, Mem: m}, nil
+			}
+		}
 		// What the loop's data decide: bound only if computed before the
 		// loops around the call, or a double buffer of one of them,
 		// whose length the evaluator knows at that loop's entry when
@@ -345,6 +354,15 @@ func (in *inliner) bindable(c *Loop) bool {
 	check := func(e symbolic.Expr) {
 		symbolic.Uses(e, func(s *symbolic.Sym) bool {
 			switch {
+			case s.Value == nil && s.Mem != nil:
+				// Read from memory at the nest's entry (a row y[i] of a
+				// slice of rows defined before it); Uses checks the
+				// indexes.
+				base := s.Mem.Base
+				_, global := base.(*ssa.Global)
+				if !global && (base.Parent() != in.root.Func || in.nest[blockOf(base)]) {
+					ok = false
+				}
 			case s.Value == nil:
 				if s.Def == nil {
 					ok = false

@@ -80,14 +80,15 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 }
 
 // mayStore reports whether l may write a value of type t to memory: a
-// store of that type, or a call that is not known to be pure. Types are
+// store of that type, a program function that may (stores), or a call
+// that is not known to be pure. Types are
 // the alias classes; this is coarse but sound for Go without unsafe.
 func (fa *funcAnalysis) mayStore(l *Loop, t types.Type) bool {
 	for _, b := range l.Blocks {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.Store:
-				if types.Identical(in.Val.Type(), t) {
+				if writesType(in.Val.Type(), t) {
 					return true
 				}
 			case *ssa.Call:
@@ -99,7 +100,15 @@ func (fa *funcAnalysis) mayStore(l *Loop, t types.Type) bool {
 					continue
 				}
 				callee := common.StaticCallee()
-				if callee == nil || !(fa.a.pure.Pure(callee) || fa.a.storesNothing(callee, common.Args)) {
+				switch {
+				case callee == nil:
+					return true
+				case fa.a.pure.Pure(callee) || fa.a.storesNothing(callee, common.Args):
+				case fa.a.own(callee):
+					if fa.a.stores(callee, 0).has(t) {
+						return true
+					}
+				default:
 					return true
 				}
 			case *ssa.Go, *ssa.Defer:

@@ -28,24 +28,29 @@ func TestMemoryCounts(t *testing.T) {
 	p := load(t, "testdata/memory")
 	marks := markers(t, "testdata/memory/memory.go")
 	for _, tc := range []struct {
-		mark string
-		env  memEnv
-		want []int64 // iterations of the loop and of its inner loops, in Walk order
+		mark   string
+		env    memEnv
+		params map[string]int64
+		want   []int64 // iterations of the loop, its inner loops and its callee copies, in WalkAll order
 	}{
 		// Rows at field 0, Cols at field 1.
-		{"fields", memEnv{"g[{0 0}]": 6, "g[{1 0}]": 10}, []int64{4, 32}},
+		{"fields", memEnv{"g[{0 0}]": 6, "g[{1 0}]": 10}, nil, []int64{4, 32}},
 		// Row i has length 3+i.
-		{"rows", memEnv{"len a[]": 3, "len a[{-2 0}]": 3, "len a[{-2 1}]": 4, "len a[{-2 2}]": 5}, []int64{3, 12}},
-		{"captured", memEnv{"limit[{-1 0}]": 7}, []int64{7}},
+		{"rows", memEnv{"len a[]": 3, "len a[{-2 0}]": 3, "len a[{-2 1}]": 4, "len a[{-2 2}]": 5}, nil, []int64{3, 12}},
+		{"captured", memEnv{"limit[{-1 0}]": 7}, nil, []int64{7}},
 		// A method that only computes an index does not store.
-		{"method-index", memEnv{"b[{0 0}]": 3, "b[{1 0}]": 5}, []int64{3, 15}},
+		{"method-index", memEnv{"b[{0 0}]": 3, "b[{1 0}]": 5}, nil, []int64{3, 15}},
+		// Field 2 is A; rows of length 2 and 5, twice over. A kernel
+		// that writes float64s leaves the rows' lengths as they were.
+		{"scale-rows", memEnv{"len g[{2 0}]": 2, "len g[{2 0} {-2 0}]": 2, "len g[{2 0} {-2 1}]": 5},
+			map[string]int64{"reps": 2}, []int64{2, 4, 14}},
 	} {
 		t.Run(tc.mark, func(t *testing.T) {
 			l := loopAt(t, p, marks[tc.mark])
 			if l.Reduction.Nest != l {
 				t.Fatalf("loop %s is not the root of a reduced nest: %v", l.ID, l.Reduction.Reasons)
 			}
-			env := symbolic.Chain{tc.env}
+			env := symbolic.Chain{tc.env, bindParams(l.Func, tc.params)}
 			if tc.mark == "rows" {
 				// len(a) itself is an SSA value the evaluator binds.
 				env = symbolic.Chain{lenOf{3}, tc.env}
@@ -55,11 +60,32 @@ func TestMemoryCounts(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []int64
-			l.Walk(func(x *Loop) { got = append(got, totals[x]) })
+			l.WalkAll(func(x *Loop) { got = append(got, totals[x]) })
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 				t.Errorf("iterations %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// A loop whose callee may write what its count reads has no count read
+// at entry: reset writes a whole Grid (its rows field among them), and
+// Regrow's loop stores new rows before the kernel counts over one.
+func TestMemoryCountsWrittenByCallees(t *testing.T) {
+	p := load(t, "testdata/memory")
+	marks := markers(t, "testdata/memory/memory.go")
+	if l := loopAt(t, p, marks["reset"]); l.Trip != nil && !l.DataDependent {
+		t.Errorf("the loop calling reset counts %s at entry", l.Trip)
+	}
+	l := loopAt(t, p, marks["regrow"])
+	var copies []string
+	l.WalkAll(func(x *Loop) {
+		if x.Inlined != nil {
+			copies = append(copies, x.ID+" "+fmt.Sprint(x.Trip))
+		}
+	})
+	if len(copies) > 0 {
+		t.Errorf("Regrow counts its kernel over rows it rewrites: %v", copies)
 	}
 }
 

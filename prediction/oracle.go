@@ -164,7 +164,7 @@ func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) 
 			o.note(root.Func.Prog.Fset, root.Pos, "nest %s is executed, not reduced: %v", root.ID, err)
 		}
 		if _, kernel := o.kernelRate[root.Func]; !kernel {
-			o.noteUntimed(prof, root)
+			o.noteUntimed(root)
 		}
 	}
 	return o, nil
@@ -196,17 +196,55 @@ func (o *Oracle) profName(f *model.Func) string {
 func (o *Oracle) region(id string) (*profiler.Region, bool) { return o.prof.Region(o.profID(id)) }
 
 // noteUntimed notes a reduced nest that ran in the profile without a timer
-// or a kernel rate (kernelRates, from timed call statements): its time is
-// in its callers' own time, charged whatever its trip counts are here.
-// The profiler leaves a function untimed when a call of it cannot be
-// timed or resolved: through a function value it was passed as, through
-// an interface that several types implement, or in a go or defer
-// statement; kernelRates still charges it at its call sites where the
-// profile's counts tell what they ran (dynamicSites).
-func (o *Oracle) noteUntimed(prof *profiler.Profile, root *loopnest.Loop) {
-	if pr, ok := o.region(root.ID); ok && pr.Execs > 0 && !pr.Timed {
-		o.note(root.Func.Prog.Fset, root.Pos, "nest %s ran in the profile but was not timed: its time is in its callers' own time, which does not follow its trip counts (a function called through a function value or an interface is charged at its call sites only when the profile tells what those sites ran, not when one of them may run a library function or one whose loops and calls the profile does not count; nor in a go or defer statement: call it directly there)", root.ID)
+// or a kernel rate (kernelRates, from timed call statements), unless the
+// reduced nests its calls were made in count its loops (callee copies,
+// loopnest's Loop.Callees): its time is then in its callers' own time,
+// charged per call whatever its trip counts are here. The profiler leaves
+// a function untimed when its calls are too short for a timer within the
+// overhead budget (planTimers), or when a call of it cannot be timed or
+// resolved: through a function value it was passed as, through an
+// interface that several types implement, or in a go or defer statement;
+// kernelRates still charges it at its call sites where the profile's
+// counts tell what they ran (dynamicSites).
+func (o *Oracle) noteUntimed(root *loopnest.Loop) {
+	pr, ok := o.region(root.ID)
+	if !ok || pr.Execs == 0 || pr.Timed || o.countedByCallers(root.Func) {
+		return
 	}
+	o.note(root.Func.Prog.Fset, root.Pos, "nest %s ran in the profile but was not timed: its calls were too short for a timer within the profiler's overhead budget, or made through a function value, an interface, or a go or defer statement. Its time is in its callers' own time, charged per call whatever its trip counts are here; a call made directly in a reduced loop, with arguments whose lengths the loop's entry tells, is counted by the callee's trip counts instead", root.ID)
+}
+
+// countedByCallers reports whether every call statement of fn that ran in
+// the profile is in a reduced nest that counts fn's loops there (a callee
+// copy): the nest charges the time of its calls per iteration of fn's
+// loops.
+func (o *Oracle) countedByCallers(fn *ssa.Function) bool {
+	counted := map[string]bool{}
+	for _, n := range o.lp.Nests() {
+		n.WalkAll(func(l *loopnest.Loop) {
+			if l.Inlined != nil && l.Inlined.Callee == fn {
+				if r, ok := o.callRegion(l.Inlined.Call); ok {
+					counted[r.ID] = true
+				}
+			}
+		})
+	}
+	name := fn.String()
+	if fn.Origin() != nil {
+		name = fn.Origin().String()
+	}
+	ran := false
+	for i := range o.prof.Regions {
+		r := &o.prof.Regions[i]
+		if r.Kind != profiler.Call || r.Callee != name || r.Execs == 0 {
+			continue
+		}
+		if !counted[r.ID] {
+			return false
+		}
+		ran = true
+	}
+	return ran
 }
 
 // addBlockCost charges t per execution of b to region id.

@@ -31,7 +31,11 @@ import (
 //     lengthened by the appends' count), multiplied from rowPtr[i] to
 //     rowPtr[i+1];
 //   - summa: SUMMA on row and column communicators made with Split (the
-//     panels broadcast on them, the blocks' sizes from the grid).
+//     panels broadcast on them, the blocks' sizes from the grid);
+//   - rowkernel: a kernel called for each row of a [][]float64, too short
+//     per call for a timer, so that the profile has its time in the row
+//     loop's (counted per element of the rows, len(y[i]) read from the
+//     interpreter's memory, where it was charged per row).
 func TestPredictionsFollowTheWork(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles programs")
@@ -53,6 +57,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 		{"shapes", func(n string) []string { return []string{"-n", n, "-steps", "3"} }, "20000", "80000", 3.5, 4.3, 1.7, 2.3},
 		{"rangelib", func(n string) []string { return []string{"-n", n, "-reps", "5"} }, "200000", "800000", 3.5, 4.5, 1.7, 2.3},
 		{"rangeown", func(n string) []string { return []string{"-n", n, "-reps", "5"} }, "200000", "800000", 3.5, 4.5, 1.7, 2.3},
+		{"rowkernel", func(n string) []string { return []string{"-n", n} }, "64", "256", 3.5, 4.5, 1.7, 2.3},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			pkg := "./prediction/testdata/" + tc.pkg

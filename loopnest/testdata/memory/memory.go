@@ -108,3 +108,40 @@ func MonteCarlo(r *rand.Rand, n int) float64 {
 	}
 	return hits
 }
+
+// scaleRow writes a row's elements, never a row itself.
+func scaleRow(y []float64, a float64) {
+	for j := range y {
+		y[j] *= a
+	}
+}
+
+// Scale bounds its loop by a field and calls a kernel that writes
+// float64s: the rows (a [][]float64) stay as they were, so the count is
+// read at entry, and the kernel's loop is counted per row (len(g.A[i])).
+func (g *Grid) Scale(reps int) {
+	for r := 0; r < reps; r++ { // scale-rows
+		for i := 0; i < len(g.A); i++ {
+			scaleRow(g.A[i], 0.5)
+		}
+	}
+}
+
+// reset writes a whole Grid, its rows among its fields.
+func (g *Grid) reset() { *g = Grid{} }
+
+// Reset's bound may change with every call of reset.
+func (g *Grid) Reset() {
+	for i := 0; i < len(g.A); i++ { // reset
+		g.reset()
+	}
+}
+
+// Regrow gives each row a new length before the kernel runs over it:
+// the kernel's count is not read at entry.
+func Regrow(a [][]float64, n int) {
+	for i := range a { // regrow
+		a[i] = a[i][:n]
+		scaleRow(a[i], 2)
+	}
+}
