@@ -879,6 +879,7 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 	// A grown slice's new header is the growth's business: paths may
 	// still load the old one.
 	w := newWriteFinder(blocks, in, grown)
+	w.readOnly = readOnly
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
@@ -1070,6 +1071,9 @@ var readOnlyBuiltin = map[string]bool{"len": true, "cap": true, "min": true, "ma
 	"real": true, "imag": true, "complex": true, "print": true, "println": true}
 
 type writeFinder struct {
+	// readOnly tells the program functions that write no memory; nil:
+	// none known.
+	readOnly    func(*ssa.Function) bool
 	in          map[*ssa.BasicBlock]bool
 	stores      []*ssa.Store // the nest's stores
 	storeFields []ssa.Value  // the addresses of those that can change a path's pointers
@@ -1176,9 +1180,87 @@ func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
 			return
 		}
 		w.add(addr, 0)
+	case *ssa.Call:
+		// A slice a method that only computes returns (g.row(k), which
+		// is g.v[k*g.w:(k+1)*g.w]): written where that slice points,
+		// reached from the call's argument, so that the rest of what
+		// the argument points to (g's sizes) stays known.
+		arg, steps, ok := w.accessor(a)
+		if !ok {
+			w.add(addr, 0)
+			return
+		}
+		if len(steps) == 0 {
+			w.memory(arg, elems, depth+1)
+			return
+		}
+		base, pre := arg, []interpreter.MemRead(nil)
+		if w.inNest(arg) {
+			ld, isLoad := arg.(*ssa.UnOp)
+			if !isLoad || ld.Op != token.MUL {
+				w.add(addr, 0)
+				return
+			}
+			if base, pre, ok = w.path(ld, depth+1); !ok {
+				w.add(addr, 0)
+				return
+			}
+		}
+		w.record(interpreter.MemPath{Base: base, Steps: append(slices.Clip(pre), steps...), Elems: elems})
 	default:
 		w.add(addr, 0)
 	}
+}
+
+// accessor follows a call of a program function that writes nothing and
+// returns a slice of what one of its parameters points to (a method
+// g.row(k) returning g.v[k*g.w:(k+1)*g.w], or s[lo:hi] of a slice
+// parameter) back to the call's argument for that parameter, with the
+// fields loaded on the way: the result shares its elements with the slice
+// at the end of that path. ok is false for anything else, or when a store
+// of the nest may change a pointer on the way.
+func (w *writeFinder) accessor(call *ssa.Call) (ssa.Value, []interpreter.MemRead, bool) {
+	f := call.Call.StaticCallee()
+	if f == nil || w.readOnly == nil || !w.readOnly(f) {
+		return nil, nil, false
+	}
+	var ret ssa.Value
+	for _, b := range f.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(r.Results) != 1 || (ret != nil && r.Results[0] != ret) {
+			return nil, nil, false
+		}
+		ret = r.Results[0]
+	}
+	var steps []interpreter.MemRead
+	for v := ret; v != nil; {
+		switch x := v.(type) {
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if x.Op != token.MUL || !ok || w.storedTo(fa) {
+				return nil, nil, false
+			}
+			steps = append([]interpreter.MemRead{{Field: fa.Field}}, steps...)
+			v = fa.X
+		case *ssa.Parameter:
+			i := slices.Index(f.Params, x)
+			if i < 0 || i >= len(call.Call.Args) {
+				return nil, nil, false
+			}
+			return call.Call.Args[i], steps, true
+		default:
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
 }
 
 // path follows the load v back to a value defined before the nest through

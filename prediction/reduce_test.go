@@ -32,6 +32,9 @@ import (
 //     rowPtr[i+1];
 //   - summa: SUMMA on row and column communicators made with Split (the
 //     panels broadcast on them, the blocks' sizes from the grid);
+//   - rowaccessor: rows reached through a method returning a slice of a
+//     struct's array (g.row(k)), written by the nest: the struct's sizes
+//     stay known (they became unknown, and every rank swept all rows);
 //   - rowkernel: a kernel called for each row of a [][]float64, too short
 //     per call for a timer, so that the profile has its time in the row
 //     loop's (counted per element of the rows, len(y[i]) read from the
@@ -58,6 +61,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 		{"rangelib", func(n string) []string { return []string{"-n", n, "-reps", "5"} }, "200000", "800000", 3.5, 4.5, 1.7, 2.3},
 		{"rangeown", func(n string) []string { return []string{"-n", n, "-reps", "5"} }, "200000", "800000", 3.5, 4.5, 1.7, 2.3},
 		{"rowkernel", func(n string) []string { return []string{"-n", n} }, "64", "256", 3.5, 4.5, 1.7, 2.3},
+		{"rowaccessor", func(n string) []string { return []string{"-n", n, "-steps", "50"} }, "200", "400", 3.5, 4.5, 1.7, 2.3},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			pkg := "./prediction/testdata/" + tc.pkg
@@ -105,6 +109,10 @@ func TestWritesThroughPaths(t *testing.T) {
 		if got[fn] != want {
 			t.Errorf("%s writes %q, want %q", fn, got[fn], want)
 		}
+	}
+	// rowaccessor writes through g.row(k), a slice of g.v: g stays known.
+	if got := nestWrites(t, "testdata/rowaccessor")["sweep"]; got != "through g [{2}] elems=false" {
+		t.Errorf("sweep writes %q, want %q", got, "through g [{2}] elems=false")
 	}
 	// blocks2d's kernels call b.at(i, j), which writes nothing: b stays
 	// known, only the arrays behind its fields are written.
