@@ -271,10 +271,15 @@ type sweepConfig struct {
 // report, and says why the machine cannot hold the others.
 func sweepConfigs(m *commmodel.Machine, ppns []int, opts SpeedupOptions) (configs []sweepConfig, skipped []string) {
 	kept := false
+	listed := map[[3]int]bool{} // p, nodes, per
 	for _, ppn := range ppns {
 		for _, p := range opts.NP {
 			per := min(ppn, p)
 			nodes := (p + per - 1) / per
+			if listed[[3]int{p, nodes, per}] {
+				continue // P = 1 at any ppn, or P = 2 at ppn 2 and 4: one placement
+			}
+			listed[[3]int{p, nodes, per}] = true
 			if nodes > m.Nodes || per > m.CoresPerNode() && !opts.Oversubscribe {
 				skipped = append(skipped, fmt.Sprintf("P=%d at %d per node needs %d nodes of %d cores; %s has %d of %d",
 					p, per, nodes, per, m.Name, m.Nodes, m.CoresPerNode()))

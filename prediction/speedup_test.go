@@ -1021,3 +1021,22 @@ func TestWarnUnsupported(t *testing.T) {
 		}
 	}
 }
+
+// A placement that several --ppn values give (P = 1 at any ppn, P = 2 at
+// ppn 2 and 4) is simulated and reported once: the report refuses two
+// points of one configuration.
+func TestSweepConfigsDistinct(t *testing.T) {
+	m, err := commmodel.Load("ib-qdr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	configs, _ := sweepConfigs(m, []int{1, 2, 4}, SpeedupOptions{NP: []int{1, 2, 4}})
+	var got []string
+	for _, c := range configs {
+		got = append(got, fmt.Sprintf("%d:%dx%d", c.p, c.nodes, c.per))
+	}
+	want := "[1:1x1 2:2x1 4:4x1 2:1x2 4:2x2 4:1x4]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("configurations %v, want %s", got, want)
+	}
+}
