@@ -1177,7 +1177,7 @@ func (r *ssaRank) profiledBranch(bc *blockCode, in *ssa.If) (bool, error) {
 	}
 	if !bc.branchNoted {
 		// The same for every rank and visit: recorded once.
-		r.assume(r.nearestPos(r.top()), "branch on an unknown value follows the profiled frequency %.3g", p)
+		r.assume(r.nearestPos(r.top()), "branch on an unknown value follows the profiled frequency %s", frequency(p))
 		bc.branchNoted = true
 	}
 	r.guesses++

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"go/types"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -270,4 +271,16 @@ type Growth struct {
 	Steps []MemRead
 	Field int
 	Elem  types.Type
+}
+
+// frequency prints a branch's profiled frequency with three digits, or as
+// many more as it takes not to print 0 or 1 for one that is neither: a
+// convergence loop's test taken 2130 times in 2131 reads 0.9995, not 1,
+// which would say that the loop never ends.
+func frequency(p float64) string {
+	s := strconv.FormatFloat(p, 'g', 3, 64)
+	for prec := 4; (s == "1" || s == "0") && p != 1 && p != 0 && prec <= 12; prec++ {
+		s = strconv.FormatFloat(p, 'g', prec, 64)
+	}
+	return s
 }

@@ -188,7 +188,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	assumptions := map[interpreter.Assumption]bool{}
+	assumptions := assumptionSet{}
 	var perRank *report.RankTotals
 	slowest := -1 // the configuration whose simulation ran the most instructions
 	var failures []report.Failure
@@ -214,9 +214,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 				pred.Notes = append(pred.Notes, n)
 			}
 		}
-		for _, a := range out.assumptions {
-			assumptions[a] = true
-		}
+		assumptions.add(out.assumptions)
 	}
 	if len(pred.Failed) > 0 && len(pred.Sweep.Points) == 0 {
 		return nil, pred.Failed[0].Err
@@ -230,10 +228,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	if opts.TimelineP > 0 && perRank == nil {
 		pred.Notes = append(pred.Notes, fmt.Sprintf("no timeline: P = %d was not predicted (give it in --np)", opts.TimelineP))
 	}
-	for a := range assumptions {
-		pred.Assumptions = append(pred.Assumptions, a)
-	}
-	sortAssumptions(pred.Assumptions)
+	pred.Assumptions = assumptions.sorted()
 	if slowest >= 0 {
 		if note := oracle.hotSpotsNote(configs[slowest].p, outcomes[slowest].steps, outcomes[slowest].hot); note != "" {
 			pred.Notes = append(pred.Notes, note)
@@ -246,6 +241,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	}
 	pred.Notes = append(pred.Notes, oracle.nodeContention(m).source())
 	pred.Notes = append(pred.Notes, oracle.Notes()...)
+	pred.Report.Caveats = caveats(pred.Assumptions, pred.Notes)
 	return pred, nil
 }
 

@@ -67,6 +67,10 @@ type Validation struct {
 	// where the contention factors come from, compute scaled to the
 	// program without probes, what the profile could not say.
 	Notes []string
+	// Assumptions are what the simulations assumed where the model could
+	// not tell, as predict speedup lists them (a count the rank does not
+	// know taken from the profile's run, say).
+	Assumptions []interpreter.Assumption
 }
 
 // Validate runs the program for real with the goroutine backend at each
@@ -201,10 +205,11 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 			opts.Progress(done, total, what)
 		}
 	}
-	rep, selfNote, err := predictRuns(mp, oracle, m, opts, v.Runs, progress)
+	rep, selfNote, assumed, err := predictRuns(mp, oracle, m, opts, v.Runs, progress)
 	if err != nil {
 		return nil, err
 	}
+	v.Assumptions = assumed
 	v.Report = rep
 	v.Report.Drift, v.Report.Reprofiled = drift, reprofiled
 	v.Report.Mismatch = mismatch
@@ -213,13 +218,16 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 	if selfNote != "" {
 		v.Notes = append([]string{selfNote}, v.Notes...)
 	}
+	v.Report.Caveats = caveats(v.Assumptions, v.Notes)
 	return v, nil
 }
 
 // predictRuns simulates each rank count of the runs (real times by rank
 // count; all ranks on one node) and compares it with the fastest run. It
-// also returns the self-check's note at P = 1, if any.
-func predictRuns(mp *model.Program, oracle *Oracle, m *commmodel.Machine, opts ValidateOptions, runs map[int][]float64, progress func(string)) (*report.ValidationReport, string, error) {
+// also returns the self-check's note at P = 1, if any, and what the
+// simulations assumed.
+func predictRuns(mp *model.Program, oracle *Oracle, m *commmodel.Machine, opts ValidateOptions, runs map[int][]float64, progress func(string)) (*report.ValidationReport, string, []interpreter.Assumption, error) {
+	assumed := assumptionSet{}
 	actual := report.Sweep{Program: opts.Package, Machine: "this computer", Args: opts.Args}
 	predicted := report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}
 	selfNote := ""
@@ -231,7 +239,10 @@ func predictRuns(mp *model.Program, oracle *Oracle, m *commmodel.Machine, opts V
 		// the profile keeps each region's fastest time.
 		fastest := slices.Min(runs[p])
 		progress(fmt.Sprintf("predict P=%d", p))
-		run, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, interpreter.Options{})
+		run, progs, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, interpreter.Options{})
+		if progs != nil {
+			assumed.add(progs.Assumptions())
+		}
 		if err != nil {
 			// The real runs are kept: a prediction that deadlocks where
 			// the goroutine backend buffered a large Send is worth seeing
@@ -250,23 +261,23 @@ func predictRuns(mp *model.Program, oracle *Oracle, m *commmodel.Machine, opts V
 		if opts.Interval > 0 {
 			var ok bool
 			if t, ok = run.Interval(opts.Interval); !ok {
-				return nil, "", fmt.Errorf("prediction: the simulated program never marks interval %d; use --interval 0 to compare whole runs", opts.Interval)
+				return nil, "", nil, fmt.Errorf("prediction: the simulated program never marks interval %d; use --interval 0 to compare whole runs", opts.Interval)
 			}
 		}
 		predicted.Points = append(predicted.Points, report.Point{Config: cfg, Time: t})
 	}
 	if len(predicted.Points) == 0 {
-		return nil, "", firstErr
+		return nil, "", nil, firstErr
 	}
 	r, err := report.Validation(actual, predicted)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	r.Failed = failed
 	for i := range r.Rows {
 		r.Rows[i].Runs = runs[r.Rows[i].P]
 	}
-	return r, selfNote, nil
+	return r, selfNote, assumed.sorted(), nil
 }
 
 // validationMachine is the description of this computer the validation

@@ -2,6 +2,7 @@ package prediction
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -407,4 +408,29 @@ func writeLocalMachine(t *testing.T, path, comment string, change func(*commmode
 		t.Fatal(err)
 	}
 	return path
+}
+
+// What the simulations assumed (here, a loop over random data that
+// follows the profile's frequency) is in the validation as in a speedup,
+// and in its report's JSON: a validation far off can say why.
+func TestValidateListsAssumptions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles and runs a program")
+	}
+	dir := t.TempDir()
+	v, err := Validate(context.Background(), ValidateOptions{Dir: "..", Package: "./prediction/testdata/converge", NP: []int{1, 2}, Reps: 1,
+		Interval: 1, Machine: "local", Profile: filepath.Join(dir, "converge.profile.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Assumptions) == 0 || !strings.Contains(v.Assumptions[0].What, "profiled frequency") {
+		t.Fatalf("assumptions %+v, want the loop's branch at its profiled frequency", v.Assumptions)
+	}
+	b, err := json.Marshal(v.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"assumptions":[{"pos":`) || !strings.Contains(string(b), `"notes":[`) {
+		t.Errorf("the report's JSON lacks the assumptions or notes: %s", b)
+	}
 }

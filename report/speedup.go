@@ -73,6 +73,7 @@ type SpeedupReport struct {
 	// Failed lists the configurations that have no time: the program
 	// panics or deadlocks there (filled in by the prediction).
 	Failed []Failure `json:"failed,omitempty"`
+	Caveats
 	// Optimal is the configuration of minimal time (ties: fewer ranks, then
 	// more ranks per node).
 	Optimal     Config  `json:"optimal"`

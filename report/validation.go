@@ -92,6 +92,7 @@ type ValidationReport struct {
 	// Failed lists the configurations that ran but whose prediction
 	// failed (a deadlock the real run escaped, say; set by the caller).
 	Failed []ValidationFailure `json:"failed,omitempty"`
+	Caveats
 }
 
 // ValidationFailure is a configuration that ran for real but could not be

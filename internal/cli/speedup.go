@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
 	"github.com/parpredict/parpredict/plots"
 	"github.com/parpredict/parpredict/prediction"
 	"github.com/parpredict/parpredict/report"
@@ -163,12 +164,7 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 		for _, s := range pred.Skipped {
 			fmt.Fprintf(streams.Out, "skipped: %s\n", s)
 		}
-		if len(pred.Assumptions) > 0 {
-			fmt.Fprintln(streams.Out, "\nassumptions:")
-			for _, a := range pred.Assumptions {
-				fmt.Fprintf(streams.Out, "  %s: %s\n", a.Pos, a.What)
-			}
-		}
+		writeAssumptions(streams.Out, pred.Assumptions)
 		writeNotes(streams.Out, pred.Notes)
 	}
 	if o.timeline != "" {
@@ -249,6 +245,18 @@ func parseCounts(s string, def int) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// writeAssumptions lists what a prediction's simulations assumed under
+// the report's text.
+func writeAssumptions(w io.Writer, as []interpreter.Assumption) {
+	if len(as) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nassumptions:")
+	for _, a := range as {
+		fmt.Fprintf(w, "  %s: %s\n", a.Pos, a.What)
+	}
 }
 
 // writeNotes lists a prediction's notes under the report's text.

@@ -139,6 +139,7 @@ func runValidate(ctx context.Context, streams *IO, o *validateOptions, pkg strin
 		return err
 	}
 	if format == report.Text {
+		writeAssumptions(streams.Out, v.Assumptions)
 		writeNotes(streams.Out, v.Notes)
 	}
 	if o.plot != "" {
