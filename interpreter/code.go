@@ -74,8 +74,7 @@ type reduction struct {
 	defTypes []types.Type // per def: its type if unknownOf must build an aggregate, else nil
 	exit     *blockCode
 	exitEdge int
-	memos    []nestMemo // the latest distinct answers of red.Time
-	nextMemo int        // the memo to replace next
+	memoRing // the latest distinct answers of red.Time, for every rank
 	giveUp   *giveUpCode
 	rot      *rotationCode
 }

@@ -71,16 +71,22 @@ type ssaRank struct {
 	// returned: a later Wait or Waitall on them is answered at once, as
 	// package mpi answers it (the simulator has let them go).
 	testedDone map[int]Result
-	groups     []*Group                 // the communicators Split gave the rank; a comm value's i is 1 + the index
-	await      *pendingCall             // the MPI call whose completion Step is waiting for
-	op         Op                       // the operation of the MPI call that yields
-	awaitBuf   pendingCall              // backing store of await
-	bindFrame  *frame                   // the frame entering a reduced nest, for binder
-	binder     Binder                   // the values of bindFrame, made once per rank
-	bindLog    *nestMemo                // records what binder answers, when not nil
-	bindNeeds  map[ssa.Value]bool       // the values binder may answer; nil: any
-	bindNest   map[*ssa.BasicBlock]bool // the blocks of the nest being entered
-	bindRot    *rotationCode            // its rotating phis, if any
+	groups     []*Group     // the communicators Split gave the rank; a comm value's i is 1 + the index
+	await      *pendingCall // the MPI call whose completion Step is waiting for
+	op         Op           // the operation of the MPI call that yields
+	awaitBuf   pendingCall  // backing store of await
+	bindFrame  *frame       // the frame entering a reduced nest, for binder
+	binder     Binder       // the values of bindFrame, made once per rank
+	bindLog    *nestMemo    // records what binder answers, when not nil
+	// ownMemos are, per reduced nest, the answers and times this rank
+	// last entered it with: a nest whose counts differ from rank to
+	// rank (a grid's first row, g.first) has more distinct answers than
+	// the nest's shared memos hold, while each rank re-enters it with a
+	// few of its own (a red-black sweep's two colours).
+	ownMemos  map[*reduction]*memoRing
+	bindNeeds map[ssa.Value]bool       // the values binder may answer; nil: any
+	bindNest  map[*ssa.BasicBlock]bool // the blocks of the nest being entered
+	bindRot   *rotationCode            // its rotating phis, if any
 	// guesses counts the branches the profiled frequency decided, the
 	// last of them in guessBlock; guessMarks is guesses at each GiveUp
 	// loop's previous back edge.
@@ -271,6 +277,21 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (t float64, unknownAsked boo
 			return m.t, false, nil
 		}
 	}
+	// Looked up only when the shared memos miss: most nests have few
+	// distinct answers over all ranks.
+	own := r.ownMemos[rc]
+	if own == nil {
+		if r.ownMemos == nil {
+			r.ownMemos = map[*reduction]*memoRing{}
+		}
+		own = &memoRing{}
+		r.ownMemos[rc] = own
+	}
+	for i := range own.memos {
+		if m := &own.memos[i]; r.sameAnswers(f, m) {
+			return m.t, false, nil
+		}
+	}
 	m := &nestMemo{}
 	r.bindTo(f, rc)
 	r.bindLog = m
@@ -283,13 +304,24 @@ func (r *ssaRank) nestTime(rc *reduction, f *frame) (t float64, unknownAsked boo
 		return t, unknownAsked, err
 	}
 	m.t = t
-	if len(rc.memos) < nestMemos {
-		rc.memos = append(rc.memos, *m)
-	} else {
-		rc.memos[rc.nextMemo] = *m
-		rc.nextMemo = (rc.nextMemo + 1) % nestMemos
-	}
+	rc.memoRing.add(m)
+	own.add(m)
 	return t, false, nil
+}
+
+// memoRing keeps the latest nestMemos distinct answers of a nest's Time.
+type memoRing struct {
+	memos []nestMemo
+	next  int // the memo to replace next
+}
+
+func (g *memoRing) add(m *nestMemo) {
+	if len(g.memos) < nestMemos {
+		g.memos = append(g.memos, *m)
+		return
+	}
+	g.memos[g.next] = *m
+	g.next = (g.next + 1) % nestMemos
 }
 
 // bindTo has the binder answer for frame f entering reduced nest rc,
