@@ -1,0 +1,3 @@
+module example.com/serialprobe
+
+go 1.26.0
