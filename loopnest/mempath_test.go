@@ -44,6 +44,9 @@ func TestMemoryCounts(t *testing.T) {
 		// that writes float64s leaves the rows' lengths as they were.
 		{"scale-rows", memEnv{"len g[{2 0}]": 2, "len g[{2 0} {-2 0}]": 2, "len g[{2 0} {-2 1}]": 5},
 			map[string]int64{"reps": 2}, []int64{2, 4, 14}},
+		// W at field 0, N at field 1: a range over r.Row(k) counts the
+		// accessor's bounds, (k+1)*r.W - k*r.W.
+		{"accessor-rows", memEnv{"r[{0 0}]": 4, "r[{1 0}]": 3}, nil, []int64{3, 12}},
 	} {
 		t.Run(tc.mark, func(t *testing.T) {
 			l := loopAt(t, p, marks[tc.mark])

@@ -121,6 +121,11 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 					return &symbolic.Sym{Name: name, Kind: kind, Of: arg, Mem: m}, nil
 				}
 			}
+			if ac, ok := arg.(*ssa.Call); ok && kind == symbolic.Len {
+				if n, ok := c.accessorLen(ac, depth); ok {
+					return c.named(v, n), nil
+				}
+			}
 			c.noteInEnclosing(arg)
 			if kind == symbolic.Len && hasLen(arg.Type()) && blockOf(arg) != blockOf(v) {
 				// The evaluator binds the length of the operand, known

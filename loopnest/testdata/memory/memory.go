@@ -145,3 +145,23 @@ func Regrow(a [][]float64, n int) {
 		scaleRow(a[i], 2)
 	}
 }
+
+// Rows keeps N rows of W values in one array.
+type Rows struct {
+	W, N int
+	V    []float64
+}
+
+// Row is row k of the array: a slice whose bounds are the count of a
+// range over it.
+func (r *Rows) Row(k int) []float64 { return r.V[k*r.W : (k+1)*r.W] }
+
+// Halve ranges over each row the accessor returns: W per row.
+func (r *Rows) Halve() {
+	for k := 0; k < r.N; k++ { // accessor-rows
+		row := r.Row(k)
+		for j := range row {
+			row[j] *= 0.5
+		}
+	}
+}
