@@ -352,8 +352,24 @@ func FuncName(fn *ssa.Function) string {
 	if pkg == nil {
 		return fn.String()
 	}
+	if top := outermost(fn); top != fn && top.Signature.Recv() != nil && strings.HasPrefix(fn.Name(), top.Name()) {
+		// A closure of a method is named after the method with its
+		// receiver (main.(*CG).Step$1), as the profiler's syntax names
+		// it: go/ssa's Step$1 alone would give the closures of CG.Step
+		// and Jacobi.Step one name, and their regions one ID.
+		return FuncName(top) + strings.TrimPrefix(fn.Name(), top.Name())
+	}
 	if fn.Signature.Recv() == nil {
 		return pkg.Pkg.Name() + "." + fn.Name() // closures are "outer$1", instances "F[int]"
 	}
 	return pkg.Pkg.Name() + "." + fn.RelString(pkg.Pkg)
+}
+
+// outermost is the declared function fn's closures are nested in, fn
+// itself when it is not a closure.
+func outermost(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
 }

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -334,5 +335,45 @@ func TestLoadIncludesOwnPackages(t *testing.T) {
 	}
 	if p.Func("kern.Work") == nil {
 		t.Error("kern.Work has no control tree")
+	}
+}
+
+// The closures of two methods of one name (A.Step's and B.Step's) have
+// names, and so region IDs, of their own: go/ssa's Step$1 alone named
+// both, and a profile of the program held one ID twice.
+func TestMethodClosureNames(t *testing.T) {
+	dir := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/steps\n\ngo 1.26\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "steps.go"), []byte(`package steps
+
+type A struct{ x []float64 }
+type B struct{ x []float64 }
+
+func apply(x []float64, f func(float64) float64) {
+	for i := range x {
+		x[i] = f(x[i])
+	}
+}
+
+func (a *A) Step() { apply(a.x, func(v float64) float64 { return v + 1 }) }
+func (b B) Step()  { apply(b.x, func(v float64) float64 { return v * 2 }) }
+func Plain()       { apply(nil, func(v float64) float64 { return v }) }
+`), 0o644))
+	p := load(t, dir)
+	var names []string
+	ids := map[string]bool{}
+	for _, f := range p.Funcs {
+		names = append(names, f.Name)
+		f.Walk(func(r *Region) {
+			if ids[r.ID()] {
+				t.Errorf("region ID %s appears twice", r.ID())
+			}
+			ids[r.ID()] = true
+		})
+	}
+	for _, want := range []string{"steps.(*A).Step$1", "steps.(B).Step$1", "steps.Plain$1"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no function %s among %v", want, names)
+		}
 	}
 }

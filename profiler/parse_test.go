@@ -1,6 +1,8 @@
 package profiler
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -60,4 +62,21 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A profile with one region ID twice is not written: Load would refuse
+// it, and profiling again would make it again.
+func TestSaveRefusesDuplicateIDs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.json")
+	p := &Profile{Format: Format, Version: Version, Regions: []Region{
+		{ID: "main.Step$1:bb@main.go:+0:68", Func: "main.Step$1", File: "main.go", Line: 12},
+		{ID: "main.Step$1:bb@main.go:+0:68", Func: "main.Step$1", File: "main.go", Line: 13},
+	}}
+	err := p.Save(path)
+	if err == nil || !strings.Contains(err.Error(), "two regions have the id main.Step$1:bb@main.go:+0:68") {
+		t.Fatalf("Save: %v, want a refusal naming the id", err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("the profile was written: %v", err)
+	}
 }

@@ -37,9 +37,12 @@ const (
 	// with Test, or through a helper) took a contention run's numbers,
 	// its count of failed polls (markMPIHolders); before revision 7 an
 	// outermost loop of iterations too fine for a tick in the timed runs
-	// had no per-iteration times (Imbalance.Fine). A default profile of
-	// an older revision is made again.
-	Probes = 7
+	// had no per-iteration times (Imbalance.Fine); before revision 8
+	// (2026-11-27) a closure of a method was named without the method's
+	// receiver (main.Step$1), so that the closures of two methods of one
+	// name shared their regions' IDs. A default profile of an older
+	// revision is made again.
+	Probes = 8
 )
 
 // Profile is the content of a profile file: the measured numbers of every
@@ -244,8 +247,18 @@ func (p *Profile) Region(id string) (*Region, bool) {
 	return &p.Regions[i], true
 }
 
-// Save writes the profile to path atomically.
+// Save writes the profile to path atomically. It refuses a profile with
+// two regions of one ID, which Load would refuse: that is a fault in how
+// regions are named, not in the program, and profiling again would not
+// help.
 func (p *Profile) Save(path string) error {
+	seen := make(map[string]bool, len(p.Regions))
+	for _, r := range p.Regions {
+		if seen[r.ID] {
+			return fmt.Errorf("profiler: not writing %s: two regions have the id %s (in %s, %s:%d); this is a fault of parpredict's region names, please report it with the program", path, r.ID, r.Func, r.File, r.Line)
+		}
+		seen[r.ID] = true
+	}
 	p.reindex()
 	data, err := json.MarshalIndent(p, "", " ")
 	if err != nil {
