@@ -105,6 +105,18 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		r.assume(in.Pos(), "mpi.%s: buffer length unknown, message size taken as 0 bytes", name)
 		return 0
 	}
+	// capacityOf is the byte size of receive buffer i. One of unknown
+	// length (made by a library call, cut to a count received before)
+	// takes any message: the sender's size is what the transfer costs,
+	// and refusing it as truncated would blame the program for the
+	// interpreter's guess.
+	capacityOf := func(i int) int {
+		if args[i].k == vSlice || args[i].k == vNil {
+			return bytesOf(i)
+		}
+		r.assume(in.Pos(), "mpi.%s: receive buffer length unknown, taken to hold the message it gets", name)
+		return math.MaxInt
+	}
 	var err error
 	r.awaitBuf = pendingCall{dst: ic.dst, tuple: fnResults(in) == 2, elemSize: es, unused: ic.unused, group: g}
 	wait := &r.awaitBuf
@@ -165,7 +177,7 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 			r.isRequest(f, &op)
 		}
 	case "Recv", "Irecv":
-		op.Kind, op.Bytes = OpRecv, bytesOf(1)
+		op.Kind, op.Bytes = OpRecv, capacityOf(1)
 		if op.Peer, err = rankArg(2, "source rank"); err == nil {
 			op.Tag, err = intArg(3, "tag")
 		}
@@ -178,7 +190,7 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 			wait = nil
 		}
 	case "Sendrecv":
-		op.Kind, op.Bytes, op.RecvBytes = OpSendrecv, bytesOf(1), bytesOf(4)
+		op.Kind, op.Bytes, op.RecvBytes = OpSendrecv, bytesOf(1), capacityOf(4)
 		if op.Peer, err = rankArg(2, "destination rank"); err == nil {
 			if op.Tag, err = intArg(3, "send tag"); err == nil {
 				if op.RecvPeer, err = rankArg(5, "source rank"); err == nil {
