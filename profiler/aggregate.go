@@ -41,6 +41,10 @@ type aggregator struct {
 	totalNs []float64 // timed regions' time, of the run own comes from
 	probeNs float64
 	units   []float64 // workUnits, once computed
+	// ownUnits marks the timed regions whose units are their own
+	// iterations or executions, not inner loops' or kernels' iterations
+	// (countWorkUnits' fallback, where those did none).
+	ownUnits []bool
 }
 
 func (a *aggregator) rc(k int) probe.RegionCounts {

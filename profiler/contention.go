@@ -56,7 +56,7 @@ func (c *Contention) add(base, a *aggregator) {
 		if !base.plan.timed[k] {
 			continue
 		}
-		c.Regions[r.ID] = append(c.Regions[r.ID], slowdown(base, a, k))
+		c.Regions[r.ID] = append(c.Regions[r.ID], slowdown(base, a, k, c.PPN[len(c.Regions[r.ID])]))
 		if r.units {
 			appendMean(&c.Lengths, r.ID, a.rc(k).Iters, a.execs[k])
 		}
@@ -85,13 +85,47 @@ func (c *Contention) weightedTotal(base *aggregator, i int) float64 {
 }
 
 // slowdown is timed region k's own time per unit of work in run a over
-// the same in run base (0: either did none).
-func slowdown(base, a *aggregator, k int) float64 {
-	wb, wa := base.workUnits(), a.workUnits()
-	if wb[k] > 0 && wa[k] > 0 && base.own[k] > 0 && a.own[k] > 0 {
-		return (a.own[k] / wa[k]) / (base.own[k] / wb[k])
+// the same in run base (0: either did none, or the ratio is not a
+// slowdown of compute). Both runs count the same unit: where one had
+// inner loops' iterations and the other none of them (a search loop that
+// finds its place at once with one rank), both count the region's own
+// (ownUnitsOf). A slowdown beyond maxSlowdown per rank of the run is
+// not compute sharing a node but work the units do not see, and is left
+// to the machine's table; ranks is run a's rank count.
+func slowdown(base, a *aggregator, k, ranks int) float64 {
+	wb, wa := base.workUnits()[k], a.workUnits()[k]
+	if base.ownUnit(k) != a.ownUnit(k) {
+		wb, wa = ownUnitsOf(base, k), ownUnitsOf(a, k)
 	}
-	return 0
+	if !(wb > 0 && wa > 0 && base.own[k] > 0 && a.own[k] > 0) {
+		return 0
+	}
+	s := (a.own[k] / wa) / (base.own[k] / wb)
+	if s > maxSlowdown*float64(max(ranks, 1)) {
+		return 0
+	}
+	return s
+}
+
+// maxSlowdown bounds a region's slowdown per rank sharing the node: the
+// ranks of a node share its cores, caches and memory, which slows each
+// by a small factor (the examples' read 1.0-1.5 at two ranks), never by
+// hundreds of thousands (a samplesort's splitter search, whose inner
+// loop ran no iteration with one rank and a handful with two, read
+// 650,000 before the units were made the same).
+const maxSlowdown = 4.0
+
+// ownUnit reports whether timed region k's units in g's run are its own
+// iterations or executions (countWorkUnits' fallback).
+func (g *aggregator) ownUnit(k int) bool { return k < len(g.ownUnits) && g.ownUnits[k] }
+
+// ownUnitsOf is timed region k's work counted in its own iterations (a
+// loop's, a copy's elements) or executions.
+func ownUnitsOf(g *aggregator, k int) float64 {
+	if r := g.in.Regions[k]; r.Kind == Loop || r.Kind == Copy {
+		return float64(g.rc(k).Iters)
+	}
+	return float64(g.execs[k])
 }
 
 // pair lowers the slowdowns of the rank counts after the first, which
@@ -114,7 +148,7 @@ func (c *Contention) pair(base *aggregator, rounds [][]*aggregator) {
 			}
 			var each []float64
 			for _, round := range rounds {
-				if s := slowdown(round[0], round[i], k); s > 0 {
+				if s := slowdown(round[0], round[i], k, c.PPN[i]); s > 0 {
 					each = append(each, s)
 				}
 			}
@@ -147,12 +181,12 @@ func appendMean(rows *map[string][]float64, id string, sum, n int64) {
 // spent on in the run of g (see Contention); 0 for untimed regions.
 func (g *aggregator) workUnits() []float64 {
 	if g.units == nil {
-		g.units = countWorkUnits(g)
+		g.units, g.ownUnits = countWorkUnits(g)
 	}
 	return g.units
 }
 
-func countWorkUnits(g *aggregator) []float64 {
+func countWorkUnits(g *aggregator) ([]float64, []bool) {
 	in, plan := g.in, g.plan
 	n := len(in.Regions)
 	// An untimed loop is a leaf unless an untimed loop lies below it
@@ -258,6 +292,7 @@ func countWorkUnits(g *aggregator) []float64 {
 			units[g.ta[k]] += it * float64(g.execs[k]) / e
 		}
 	}
+	own := make([]bool, n)
 	for _, r := range in.Regions {
 		k := r.Index
 		if !plan.timed[k] {
@@ -269,6 +304,7 @@ func countWorkUnits(g *aggregator) []float64 {
 			}
 		}
 		if units[k] == 0 {
+			own[k] = true
 			if r.Kind == Loop || r.Kind == Copy {
 				// A copy's unit is an element copied.
 				units[k] = float64(g.rc(k).Iters)
@@ -282,7 +318,7 @@ func countWorkUnits(g *aggregator) []float64 {
 			}
 		}
 	}
-	return units
+	return units, own
 }
 
 // kernelKey names the function a call region calls, as countWorkUnits

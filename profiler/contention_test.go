@@ -3,6 +3,8 @@ package profiler
 import (
 	"math"
 	"testing"
+
+	"github.com/parpredict/parpredict/profiler/probe"
 )
 
 // TestContentionPair: a region's slowdown at two ranks is the lower of
@@ -43,5 +45,29 @@ func TestContentionPair(t *testing.T) {
 				t.Errorf("total %.6g, want %.6g", c.Total[1], tc.want)
 			}
 		})
+	}
+}
+
+// A region whose inner loops did no iteration in one run and a few in
+// the other (a splitter search that finds its place at once with one
+// rank) is compared in its own iterations in both: the inner loops'
+// 6 against the loop's own 3 million gave a slowdown of 650,000. And a
+// slowdown far beyond what ranks sharing a node can cause is left out.
+func TestSlowdownSameUnits(t *testing.T) {
+	in := &Instrumented{Regions: []*region{{Target: Target{ID: "scan", Kind: Loop}}}}
+	plan := timerPlan{timed: map[int]bool{0: true}}
+	run := func(own, units float64, ownUnits bool, iters int64) *aggregator {
+		return &aggregator{in: in, plan: plan, own: []float64{own}, units: []float64{units}, ownUnits: []bool{ownUnits},
+			m: measured{counts: &probe.Counts{Regions: []probe.RegionCounts{{Execs: 20, Iters: iters}}}}}
+	}
+	one := run(30e6, 3e6, true, 3e6)     // no inner iteration: its own 3 million
+	two := run(16.5e6, 6, false, 1.5e6) // 6 inner iterations, half the keys
+	if s := slowdown(one, two, 0, 2); math.Abs(s-1.1) > 1e-9 {
+		t.Errorf("slowdown %.6g, want 1.1 (the loop's own iterations in both runs)", s)
+	}
+	// Units that agree in kind but not in work (9 against 3 million)
+	// still give an implausible ratio: none.
+	if s := slowdown(run(30e6, 3e6, false, 3e6), run(16.5e6, 9, false, 1.5e6), 0, 2); s != 0 {
+		t.Errorf("slowdown %.6g, want 0 for a ratio no node sharing gives", s)
 	}
 }
