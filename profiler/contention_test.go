@@ -60,7 +60,7 @@ func TestSlowdownSameUnits(t *testing.T) {
 		return &aggregator{in: in, plan: plan, own: []float64{own}, units: []float64{units}, ownUnits: []bool{ownUnits},
 			m: measured{counts: &probe.Counts{Regions: []probe.RegionCounts{{Execs: 20, Iters: iters}}}}}
 	}
-	one := run(30e6, 3e6, true, 3e6)     // no inner iteration: its own 3 million
+	one := run(30e6, 3e6, true, 3e6)    // no inner iteration: its own 3 million
 	two := run(16.5e6, 6, false, 1.5e6) // 6 inner iterations, half the keys
 	if s := slowdown(one, two, 0, 2); math.Abs(s-1.1) > 1e-9 {
 		t.Errorf("slowdown %.6g, want 1.1 (the loop's own iterations in both runs)", s)
