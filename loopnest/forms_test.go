@@ -174,6 +174,7 @@ func TestLoopForms(t *testing.T) {
 		{"passed", "len(a)", "R", nil, nil, ""},
 		{"ifacesteer", "len(a)", "", nil, nil, "decides a branch at forms.go"},
 		{"impure", "max(0, n)", "", nil, nil, "not known to be pure: println"},
+		{"strings-pure", "len(lines)", "R", nil, nil, ""},
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {

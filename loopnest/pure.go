@@ -32,6 +32,12 @@ var DefaultPure = []string{
 	"strings.Contains", "strings.ContainsRune", "strings.Count", "strings.EqualFold", "strings.Fields",
 	"strings.HasPrefix", "strings.HasSuffix", "strings.Index", "strings.IndexByte", "strings.Join",
 	"strings.Repeat", "strings.Split", "strings.ToLower", "strings.ToUpper", "strings.TrimSpace",
+	"strings.Trim", "strings.TrimLeft", "strings.TrimRight", "strings.TrimPrefix", "strings.TrimSuffix",
+	"strings.Cut", "strings.CutPrefix", "strings.CutSuffix", "strings.LastIndex", "strings.IndexAny",
+	"strings.IndexRune", "strings.ContainsAny", "strings.Compare", "strings.Replace", "strings.ReplaceAll",
+	"strings.SplitN", "strings.ToTitle",
+	"bytes.Equal", "bytes.Compare", "bytes.Contains", "bytes.Count", "bytes.HasPrefix", "bytes.HasSuffix",
+	"bytes.Index", "bytes.IndexByte", "bytes.LastIndex",
 	"slices.Contains", "slices.Index", "slices.Equal", "slices.Max", "slices.Min",
 	// random numbers: the generator's state is all they write (a Rand's
 	// through its receiver, the package functions a hidden global one);

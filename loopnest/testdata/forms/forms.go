@@ -6,6 +6,7 @@ package forms
 
 import (
 	"math"
+	"strings"
 
 	"github.com/parpredict/parpredict/mpi"
 )
@@ -262,6 +263,18 @@ func CountPositive(a []float64) {
 func Impure(n int) {
 	for i := 0; i < n; i++ { // impure
 		println(i)
+	}
+}
+
+// Words adds up the words of lines that strings' trimming and cutting
+// functions leave: they write nothing, so the loop is reduced.
+func Words(lines []string, words []float64) {
+	for _, l := range lines { // strings-pure
+		Hits[0]++
+		l = strings.Trim(strings.TrimPrefix(strings.ToLower(l), "#"), ".,;")
+		if k, _, ok := strings.Cut(l, "="); ok {
+			words[0] += float64(len(strings.Fields(strings.ReplaceAll(k, "-", " "))))
+		}
 	}
 }
 
