@@ -108,6 +108,7 @@ type pathCode struct {
 	base  operand
 	steps []MemRead
 	elems bool
+	slot  types.Type
 }
 
 type okind uint8
@@ -257,7 +258,7 @@ func (s *programShared) reduction(fc *fnCode, red *Reduction, plan *slotPlan) *r
 		rc.blocks[b] = true
 	}
 	for _, p := range red.WritesThrough {
-		rc.through = append(rc.through, pathCode{base: s.operand(fc, p.Base), steps: p.Steps, elems: p.Elems})
+		rc.through = append(rc.through, pathCode{base: s.operand(fc, p.Base), steps: p.Steps, elems: p.Elems, slot: p.Slot})
 	}
 	for i := range red.Grows {
 		g := &red.Grows[i]

@@ -850,6 +850,18 @@ func followPath(base value, steps []MemRead) (value, bool) {
 // when the frame's values do not follow the path.
 func (r *ssaRank) havocPath(f *frame, p *pathCode) {
 	base := r.get(f, &p.base)
+	if p.slot != nil && len(p.steps) > 0 {
+		last := len(p.steps) - 1
+		if parent, ok := followPath(base, p.steps[:last]); ok {
+			if o, at, ok := pathCell(parent, p.steps[last]); ok {
+				havocValue(o.get(at))
+				o.set(at, unknownOf(p.slot))
+				return
+			}
+		}
+		havocValue(base)
+		return
+	}
 	v, ok := followPath(base, p.steps)
 	switch {
 	case !ok:

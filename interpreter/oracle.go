@@ -254,11 +254,15 @@ const (
 // MemPath is memory reached from Base (a value defined before a reduced
 // nest) by its Steps, as Binder.Memory reads them. With Elems the memory
 // is that of each element of what the steps reach (the rows of a 2-D
-// slice), else what they reach.
+// slice), else what they reach. With Slot the nest assigns the cell the
+// steps end at, a value of type Slot (d.ps = append(d.ps, q) under a
+// condition): that cell becomes unknown, and what it pointed to, while
+// the rest of what Base reaches (d's other fields) stays known.
 type MemPath struct {
 	Base  ssa.Value
 	Steps []MemRead
 	Elems bool
+	Slot  types.Type
 }
 
 // Growth is a slice held in memory that a reduced nest appends to: Base

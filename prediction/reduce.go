@@ -880,6 +880,26 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 	// still load the old one.
 	w := newWriteFinder(blocks, in, grown)
 	w.readOnly = readOnly
+	// Stores to a field of a struct known before the nest write that
+	// field's cell alone (fieldSlot); an append stored back where its
+	// slice was loaded from (d.ps = append(d.ps, q)) writes only past
+	// the old length, which the cell's new value covers.
+	slots := map[*ssa.Store]bool{}
+	slotAppends := map[ssa.CallInstruction]bool{}
+	for _, st := range w.stores {
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if grown[st] || !ok || !w.fieldSlot(fa, st.Val.Type()) {
+			continue
+		}
+		slots[st] = true
+		if call, ok := st.Val.(*ssa.Call); ok && len(call.Call.Args) > 0 {
+			if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+				if old, ok := call.Call.Args[0].(*ssa.UnOp); ok && old.Op == token.MUL && sameAddr(old.X, st.Addr) {
+					slotAppends[call] = true
+				}
+			}
+		}
+	}
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
@@ -887,11 +907,14 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 				if grown[x] {
 					continue // an append the interpreter lengthens (growths)
 				}
+				if slots[x] {
+					continue
+				}
 				w.memory(x.Addr, false, 0)
 			case *ssa.MapUpdate:
 				w.add(x.Map, 0)
 			case ssa.CallInstruction:
-				if b, ok := x.Common().Value.(*ssa.Builtin); ok && readOnlyBuiltin[b.Name()] {
+				if b, ok := x.Common().Value.(*ssa.Builtin); ok && readOnlyBuiltin[b.Name()] || slotAppends[x] {
 					continue
 				}
 				if callee := x.Common().StaticCallee(); callee != nil && readOnly != nil && readOnly(callee) {
@@ -1104,6 +1127,7 @@ type pathKey struct {
 	base  ssa.Value
 	steps string
 	elems bool
+	slot  string
 }
 
 func (w *writeFinder) inNest(v ssa.Value) bool {
@@ -1212,6 +1236,33 @@ func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
 	}
 }
 
+// fieldSlot records a store to field fa of a struct the nest reaches from
+// a value known before it (d.ps = append(d.ps, q), d a pointer the nest
+// is given) as that field's cell written, a value of type t, so that the
+// struct's other fields stay known; false when the struct is not reached
+// so (memory then takes the store).
+func (w *writeFinder) fieldSlot(fa *ssa.FieldAddr, t types.Type) bool {
+	if !w.inNest(fa) {
+		return false
+	}
+	base, pre := fa.X, []interpreter.MemRead(nil)
+	if w.inNest(fa.X) {
+		ld, ok := fa.X.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			return false
+		}
+		if base, pre, ok = w.path(ld, 1); !ok {
+			return false
+		}
+	}
+	switch base.(type) {
+	case *ssa.Const, *ssa.Function, *ssa.Builtin:
+		return false
+	}
+	w.record(interpreter.MemPath{Base: base, Steps: append(slices.Clip(pre), interpreter.MemRead{Field: fa.Field}), Slot: t})
+	return true
+}
+
 // accessor follows a call of a program function that writes nothing and
 // returns a slice of what one of its parameters points to (a method
 // g.row(k) returning g.v[k*g.w:(k+1)*g.w], or s[lo:hi] of a slice
@@ -1318,7 +1369,7 @@ func (w *writeFinder) storedTo(addr ssa.Value) bool {
 
 // record adds p once.
 func (w *writeFinder) record(p interpreter.MemPath) {
-	key := pathKey{p.Base, fmt.Sprint(p.Steps), p.Elems}
+	key := pathKey{p.Base, fmt.Sprint(p.Steps), p.Elems, fmt.Sprint(p.Slot)}
 	if w.paths[key] {
 		return
 	}

@@ -35,6 +35,9 @@ import (
 //   - rowaccessor: rows reached through a method returning a slice of a
 //     struct's array (g.row(k)), written by the nest: the struct's sizes
 //     stay known (they became unknown, and every rank swept all rows);
+//   - fieldstore: a filter loop appending to one field of a struct (a
+//     reduced nest) leaves its other fields, the rank's bounds, known
+//     (the whole struct became unknown, and every rank did all the work);
 //   - rowkernel: a kernel called for each row of a [][]float64, too short
 //     per call for a timer, so that the profile has its time in the row
 //     loop's (counted per element of the rows, len(y[i]) read from the
@@ -62,6 +65,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 		{"rangeown", func(n string) []string { return []string{"-n", n, "-reps", "5"} }, "200000", "800000", 3.5, 4.5, 1.7, 2.3},
 		{"rowkernel", func(n string) []string { return []string{"-n", n} }, "64", "256", 3.5, 4.5, 1.7, 2.3},
 		{"rowaccessor", func(n string) []string { return []string{"-n", n, "-steps", "50"} }, "200", "400", 3.5, 4.5, 1.7, 2.3},
+		{"fieldstore", func(n string) []string { return []string{"-n", n} }, "2000", "4000", 1.8, 2.2, 0.9, 1.1},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			pkg := "./prediction/testdata/" + tc.pkg
@@ -110,6 +114,10 @@ func TestWritesThroughPaths(t *testing.T) {
 			t.Errorf("%s writes %q, want %q", fn, got[fn], want)
 		}
 	}
+	// fieldstore's filter assigns d.items alone: d's bounds stay known.
+	if got := nestWrites(t, "testdata/fieldstore")["main$1"]; got != "through t13 [{2}] elems=false slot []int" {
+		t.Errorf("the filter loop writes %q, want %q", got, "through t13 [{2}] elems=false slot []int")
+	}
 	// rowaccessor writes through g.row(k), a slice of g.v: g stays known.
 	if got := nestWrites(t, "testdata/rowaccessor")["sweep"]; got != "through g [{2}] elems=false" {
 		t.Errorf("sweep writes %q, want %q", got, "through g [{2}] elems=false")
@@ -156,7 +164,11 @@ func nestWrites(t *testing.T, dir string) map[string]string {
 			for i, st := range p.Steps {
 				fields[i].Field = st.Field
 			}
-			parts = append(parts, fmt.Sprintf("through %s %v elems=%v", p.Base.Name(), fields, p.Elems))
+			desc := fmt.Sprintf("through %s %v elems=%v", p.Base.Name(), fields, p.Elems)
+			if p.Slot != nil {
+				desc += " slot " + p.Slot.String()
+			}
+			parts = append(parts, desc)
 		}
 		got[root.Func.Name()] = strings.Join(parts, "; ")
 	}
