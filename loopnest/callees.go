@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/parpredict/parpredict/loopnest/symbolic"
 	"golang.org/x/tools/go/ssa"
@@ -263,6 +264,13 @@ func (in *inliner) paramRepl(site *CallSite) func(*symbolic.Sym) (symbolic.Expr,
 	}
 	var repl func(s *symbolic.Sym) (symbolic.Expr, bool, error)
 	repl = func(s *symbolic.Sym) (symbolic.Expr, bool, error) {
+		if s.Mem != nil && s.Value == nil {
+			m, err := in.restateMem(site, s.Mem, repl)
+			if err != nil {
+				return nil, false, err
+			}
+			return &symbolic.Sym{Name: s.Name, Kind: s.Kind, Of: s.Of, Mem: m}, true, nil
+		}
 		switch s.Kind {
 		case symbolic.Param:
 			if i, ok := param(s.Value); ok && site.Args[i] != nil {
@@ -284,10 +292,119 @@ func (in *inliner) paramRepl(site *CallSite) func(*symbolic.Sym) (symbolic.Expr,
 				}
 				return &symbolic.Sym{Name: s.Name, Kind: symbolic.Pre, Def: def}, true, nil
 			}
+			// A size the callee loads before its loops (n := d.n, d
+			// its receiver): read along the same path from the call's
+			// argument when the nest is entered.
+			if p, steps, ok := paramLoad(s.Value); ok {
+				m, err := in.restateMem(site, &symbolic.MemPath{Base: p, Steps: steps}, repl)
+				if err != nil {
+					return nil, false, err
+				}
+				return &symbolic.Sym{Name: s.Name, Kind: symbolic.Mem, Mem: m}, true, nil
+			}
 		}
 		return nil, false, fmt.Errorf("loopnest: %s in %s has no value at the call", s.Name, g)
 	}
 	return repl
+}
+
+// restateMem restates a path the callee reads its count along (d.n, d
+// its receiver) from the call's argument: the argument must be a value of
+// the nest's function known before the nest, and no loop from the
+// calling one out to the nest's root may store a value of a type read on
+// the way (the callee's own loops were checked when its path was made).
+func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl func(*symbolic.Sym) (symbolic.Expr, bool, error)) (*symbolic.MemPath, error) {
+	base := m.Base
+	if p, isParam := base.(*ssa.Parameter); isParam {
+		if i := slices.Index(site.Callee.Params, p); i >= 0 {
+			base = site.Call.Call.Args[i]
+		}
+	}
+	if _, global := base.(*ssa.Global); !global && (base.Parent() != in.root.Func || in.nest[blockOf(base)]) {
+		return nil, fmt.Errorf("loopnest: %s has no value when the nest is entered", base.Name())
+	}
+	out := &symbolic.MemPath{Base: base, Steps: make([]symbolic.MemStep, len(m.Steps))}
+	for i, st := range m.Steps {
+		out.Steps[i] = st
+		if st.Index != nil {
+			ix, err := symbolic.Substitute(st.Index, repl)
+			if err != nil {
+				return nil, err
+			}
+			out.Steps[i].Index = ix
+		}
+	}
+	fa := &funcAnalysis{a: in.a}
+	loaded, ok := pathTypes(base.Type(), m.Steps)
+	if !ok {
+		return nil, fmt.Errorf("loopnest: the path from %s does not fit its type", base.Name())
+	}
+	for l := site.In; l != nil; l = l.Parent {
+		for _, t := range loaded {
+			if fa.mayStore(l, t) {
+				return nil, fmt.Errorf("loopnest: %s may change in the loop %s", base.Name(), l.ID)
+			}
+		}
+		if l == in.root {
+			break
+		}
+	}
+	return out, nil
+}
+
+// paramLoad is the path of a load v from a parameter through fields of
+// the structs it points to (d.n, d.grid.rows): the parameter and the
+// steps; ok is false for anything else.
+func paramLoad(v ssa.Value) (*ssa.Parameter, []symbolic.MemStep, bool) {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil, nil, false
+	}
+	switch a := ld.X.(type) {
+	case *ssa.Parameter:
+		return a, []symbolic.MemStep{{Field: symbolic.Deref}}, true
+	case *ssa.FieldAddr:
+		if p, isParam := a.X.(*ssa.Parameter); isParam {
+			return p, []symbolic.MemStep{{Field: a.Field}}, true
+		}
+		if p, steps, ok := paramLoad(a.X); ok {
+			return p, append(steps, symbolic.MemStep{Field: a.Field}), true
+		}
+	}
+	return nil, nil, false
+}
+
+// pathTypes are the types of the values a path's steps load from a base
+// of type t; ok is false when a step does not fit the type before it.
+func pathTypes(t types.Type, steps []symbolic.MemStep) (out []types.Type, ok bool) {
+	for _, step := range steps {
+		switch step.Field {
+		case symbolic.Deref:
+			p, isPtr := t.Underlying().(*types.Pointer)
+			if !isPtr {
+				return nil, false
+			}
+			t = p.Elem()
+		case symbolic.Elem:
+			sl, isSlice := t.Underlying().(*types.Slice)
+			if !isSlice {
+				return nil, false
+			}
+			t = sl.Elem()
+		default:
+			p, isPtr := t.Underlying().(*types.Pointer)
+			if !isPtr {
+				return nil, false
+			}
+			st, isStruct := p.Elem().Underlying().(*types.Struct)
+			if !isStruct || step.Field >= st.NumFields() {
+				return nil, false
+			}
+			t = st.Field(step.Field).Type()
+		}
+		out = append(out, t)
+	}
+	return out, true
 }
 
 // copyLoop copies the callee loop r and its inner loops with their

@@ -25,20 +25,23 @@ func TestCalleeLoopsCounted(t *testing.T) {
 		mark string
 		vals map[string]int64
 		want []int64 // iterations of the nest root, then of each callee copy in WalkAll order
+		mem  memEnv  // memory the counts read, when they do
 	}{
-		{"rows", map[string]int64{"rows": 4, "n": 5}, []int64{4, 20}},
-		{"tri", map[string]int64{"n": 6}, []int64{6, 15}},
-		{"nested", map[string]int64{"n": 4, "m": 7}, []int64{4, 12, 84}},
-		{"twice", map[string]int64{"n": 4, "m": 7}, []int64{4, 28}},
-		{"hooked", map[string]int64{"n": 4, "m": 7}, []int64{4}},
-		{"search", map[string]int64{"rows": 4, "n": 5}, []int64{4}},
+		{"rows", map[string]int64{"rows": 4, "n": 5}, []int64{4, 20}, nil},
+		{"tri", map[string]int64{"n": 6}, []int64{6, 15}, nil},
+		{"nested", map[string]int64{"n": 4, "m": 7}, []int64{4, 12, 84}, nil},
+		{"twice", map[string]int64{"n": 4, "m": 7}, []int64{4, 28}, nil},
+		{"hooked", map[string]int64{"n": 4, "m": 7}, []int64{4}, nil},
+		{"search", map[string]int64{"rows": 4, "n": 5}, []int64{4}, nil},
+		// k.N at field 0 of what k points to.
+		{"fields", map[string]int64{"rows": 4}, []int64{4, 20}, memEnv{"k[{0 0}]": 5}},
 	} {
 		t.Run(tc.mark, func(t *testing.T) {
 			l := loopAt(t, p, marks[tc.mark])
 			if l.Reduction.Nest != l {
 				t.Fatalf("loop %s is not the root of a reduced nest: %v", l.ID, l.Reduction.Reasons)
 			}
-			totals, err := Iterations(l, bindParams(l.Func, tc.vals))
+			totals, err := Iterations(l, symbolic.Chain{bindParams(l.Func, tc.vals), tc.mem})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +55,7 @@ func TestCalleeLoopsCounted(t *testing.T) {
 					t.Fatalf("iterations %v, want %v", got, tc.want)
 				}
 			}
-			own, err := IterationsOwn(l, bindParams(l.Func, tc.vals))
+			own, err := IterationsOwn(l, symbolic.Chain{bindParams(l.Func, tc.vals), tc.mem})
 			if err != nil {
 				t.Fatal(err)
 			}

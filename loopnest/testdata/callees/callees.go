@@ -150,3 +150,24 @@ func Drift(n, m int) float64 {
 	shift(a, b)
 	return a[0]
 }
+
+// Kern's loop runs to a field of its receiver.
+type Kern struct {
+	N   int
+	Out []float64
+}
+
+func (k *Kern) apply(x []float64) {
+	n := k.N
+	for i := 0; i < n; i++ {
+		k.Out[i%len(k.Out)] += x[0]
+	}
+}
+
+// Fields calls a kernel whose count, k.N, is read from memory when the
+// nest is entered: nothing in the nest stores an int.
+func Fields(k *Kern, x []float64, rows int) {
+	for r := 0; r < rows; r++ { // fields
+		k.apply(x)
+	}
+}
