@@ -102,11 +102,36 @@ func (fv *funcValues) take(prog *ssa.Program, value *ssa.Function) {
 	}
 }
 
+// onlyCalled reports whether closure mc is only ever called where it is
+// made (sum := func(v float64) float64 {...}; sum(x)): its value goes to
+// no other code, so no call through a function value of its signature
+// can reach it (a generic Map(xs, f) was taken to run sum's Allreduce).
+func onlyCalled(mc *ssa.MakeClosure) bool {
+	refs := mc.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		c, ok := r.(ssa.CallInstruction)
+		if !ok || c.Common().IsInvoke() || c.Common().Value != mc {
+			return false
+		}
+		for _, a := range c.Common().Args {
+			if a == mc {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // scan records the function values instruction in takes and the foreign
 // ones it brings in; own tells the program's functions.
 func (fv *funcValues) scan(prog *ssa.Program, in ssa.Instruction, own func(*ssa.Function) bool) {
 	if mc, ok := in.(*ssa.MakeClosure); ok {
-		fv.take(prog, mc.Fn.(*ssa.Function))
+		if !onlyCalled(mc) {
+			fv.take(prog, mc.Fn.(*ssa.Function))
+		}
 		return
 	}
 	var callee ssa.Value

@@ -29,6 +29,7 @@ func TestInterfaceCallsResolved(t *testing.T) {
 		{"each", false, "Barrier", "contains MPI"},
 		{"calls", false, "", "dynamic call (unresolved)"},
 		{"exprs", false, "", "store to package variable hits"},
+		{"sweep", true, "", ""},
 	} {
 		t.Run(tc.mark, func(t *testing.T) {
 			l := loopAt(t, p, marks[tc.mark])

@@ -145,3 +145,21 @@ func UseExprs(a *acc) {
 	Exprs(a, 3, noop)
 	Exprs(a, 3, (*acc).add)
 }
+
+// A closure only called where it is made (sum) is no value a call
+// through a func(int32) can reach: Sweep's loop is reduced, whatever sum
+// does.
+func Sweep(xs []int32, f func(int32) int32) {
+	for i := range xs { // sweep
+		xs[i] = f(xs[i])
+	}
+}
+
+func Sums(c *mpi.Comm, xs []int32) int32 {
+	sum := func(v int32) int32 {
+		c.Barrier()
+		return v
+	}
+	Sweep(xs, func(v int32) int32 { return v + 1 })
+	return sum(xs[0])
+}
