@@ -27,7 +27,7 @@ func (c *exprCtx) accessorLen(call *ssa.Call, depth int) (symbolic.Expr, bool) {
 	if f == nil || !c.fa.a.own(f) || !c.fa.a.neverStores(f, 0) {
 		return nil, false
 	}
-	sl, ok := singleResult(f).(*ssa.Slice)
+	sl, ok := SingleResult(f).(*ssa.Slice)
 	if !ok || sl.High == nil {
 		return nil, false
 	}
@@ -45,9 +45,10 @@ func (c *exprCtx) accessorLen(call *ssa.Call, depth int) (symbolic.Expr, bool) {
 	return symbolic.NewSub(hi, lo), true
 }
 
-// singleResult is the one value every return of f returns, nil if f
-// returns several values or different ones.
-func singleResult(f *ssa.Function) ssa.Value {
+// SingleResult is the one value every return of f returns, nil if f
+// returns several values or different ones (a row accessor's slice
+// expression).
+func SingleResult(f *ssa.Function) ssa.Value {
 	var ret ssa.Value
 	for _, b := range f.Blocks {
 		if len(b.Instrs) == 0 {

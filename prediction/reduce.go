@@ -1275,22 +1275,8 @@ func (w *writeFinder) accessor(call *ssa.Call) (ssa.Value, []interpreter.MemRead
 	if f == nil || w.readOnly == nil || !w.readOnly(f) {
 		return nil, nil, false
 	}
-	var ret ssa.Value
-	for _, b := range f.Blocks {
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
-		if len(r.Results) != 1 || (ret != nil && r.Results[0] != ret) {
-			return nil, nil, false
-		}
-		ret = r.Results[0]
-	}
 	var steps []interpreter.MemRead
-	for v := ret; v != nil; {
+	for v := loopnest.SingleResult(f); v != nil; {
 		switch x := v.(type) {
 		case *ssa.Slice:
 			v = x.X
