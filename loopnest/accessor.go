@@ -141,10 +141,8 @@ func (c *exprCtx) argField(arg ssa.Value, field int, t types.Type) *symbolic.Mem
 	if b := blockOf(arg); b != nil && chain[len(chain)-1].Contains(b) {
 		return nil
 	}
-	for _, l := range chain {
-		if c.fa.mayStore(l, t) {
-			return nil
-		}
+	if c.fa.a.storingLoop(chain, t) != nil {
+		return nil
 	}
 	return &symbolic.MemPath{Base: arg, Steps: []symbolic.MemStep{{Field: field}}}
 }

@@ -24,8 +24,7 @@ type Analyzer struct {
 	makes  map[*ssa.Function][]*ssa.MakeClosure
 	values map[*ssa.Function]bool
 
-	noStores map[*ssa.Function]bool      // see neverStores
-	stored   map[*ssa.Function]*storeSet // see stores
+	stored map[*ssa.Function]*storeSet // see stores
 
 	// The program's runtime types and the methods of interface calls
 	// resolved against them (invokeCallees); its function values
@@ -54,7 +53,7 @@ func NewAnalyzer(pure *Registry, own func(*ssa.Function) bool) *Analyzer {
 		own = func(*ssa.Function) bool { return false }
 	}
 	return &Analyzer{pure: pure, own: own, funcs: map[*ssa.Function]*summary{},
-		blocks: map[*ssa.BasicBlock]*summary{}, names: map[*ssa.Function]string{}, noStores: map[*ssa.Function]bool{},
+		blocks: map[*ssa.BasicBlock]*summary{}, names: map[*ssa.Function]string{},
 		stored: map[*ssa.Function]*storeSet{}}
 }
 

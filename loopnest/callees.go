@@ -334,20 +334,19 @@ func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl func(*sy
 			out.Steps[i].Index = ix
 		}
 	}
-	fa := &funcAnalysis{a: in.a}
 	loaded, ok := pathTypes(base.Type(), m.Steps)
 	if !ok {
 		return nil, fmt.Errorf("loopnest: the path from %s does not fit its type", base.Name())
 	}
+	var around []*Loop // from the calling loop out to the nest's root
 	for l := site.In; l != nil; l = l.Parent {
-		for _, t := range loaded {
-			if fa.mayStore(l, t) {
-				return nil, fmt.Errorf("loopnest: %s may change in the loop %s", base.Name(), l.ID)
-			}
-		}
+		around = append(around, l)
 		if l == in.root {
 			break
 		}
+	}
+	if l := in.a.storingLoop(around, loaded...); l != nil {
+		return nil, fmt.Errorf("loopnest: %s may change in the loop %s", base.Name(), l.ID)
 	}
 	return out, nil
 }

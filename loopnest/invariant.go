@@ -119,6 +119,21 @@ func (fa *funcAnalysis) mayStore(l *Loop, t types.Type) bool {
 	return false
 }
 
+// storingLoop is the first of loops that may write a value of one of the
+// types ts (mayStore), nil when none may: a count read along a path
+// whose loads have those types stays as read at the nest's entry.
+func (a *Analyzer) storingLoop(loops []*Loop, ts ...types.Type) *Loop {
+	fa := &funcAnalysis{a: a}
+	for _, l := range loops {
+		for _, t := range ts {
+			if fa.mayStore(l, t) {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
 // localRoot returns the Alloc that addr points into (through field and
 // element addresses) when that Alloc's address never escapes: it is only
 // loaded from, stored to, or indexed. Nil otherwise.
@@ -227,51 +242,12 @@ func (a *Analyzer) storesNothing(fn *ssa.Function, args []ssa.Value) bool {
 }
 
 // neverStores reports whether fn, and the program functions it calls,
-// write no memory at all: no store, map update, copy or clear, and no
-// call of anything else than pure registry functions and other such
-// program functions.
+// write no memory at all: no store, map update, send, copy, clear or
+// append, and no call of anything else than pure registry functions and
+// other such program functions (stores has nothing to say).
 func (a *Analyzer) neverStores(fn *ssa.Function, depth int) bool {
-	if r, ok := a.noStores[fn]; ok {
-		return r
-	}
-	if depth > 8 || len(fn.Blocks) == 0 {
-		return false
-	}
-	a.noStores[fn] = false // recursion: assume it stores
-	r := true
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			switch in := in.(type) {
-			case *ssa.Store, *ssa.MapUpdate, *ssa.Go, *ssa.Defer, *ssa.Send:
-				r = false
-			case *ssa.Call:
-				common := in.Common()
-				if bi, ok := common.Value.(*ssa.Builtin); ok {
-					if bi.Name() == "copy" || bi.Name() == "clear" || bi.Name() == "append" {
-						r = false
-					}
-					continue
-				}
-				callee := common.StaticCallee()
-				switch {
-				case callee == nil:
-					r = false
-				case a.pure.Pure(callee):
-				case a.own(callee) && a.neverStores(callee, depth+1):
-				default:
-					r = false
-				}
-			}
-			if !r {
-				break
-			}
-		}
-		if !r {
-			break
-		}
-	}
-	a.noStores[fn] = r
-	return r
+	s := a.stores(fn, depth)
+	return !s.any && !s.unseen && len(s.types) == 0
 }
 
 // MayReachMemory reports whether a value of type t can point to memory:

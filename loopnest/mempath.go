@@ -76,12 +76,8 @@ func (c *exprCtx) memPath(v *ssa.UnOp, depth int) *symbolic.MemPath {
 	if !ok || len(p.Steps) == 0 {
 		return nil
 	}
-	for _, l := range chain {
-		for _, t := range loaded {
-			if c.fa.mayStore(l, t) {
-				return nil
-			}
-		}
+	if c.fa.a.storingLoop(chain, loaded...) != nil {
+		return nil
 	}
 	return p
 }

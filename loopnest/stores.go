@@ -11,6 +11,9 @@ import (
 type storeSet struct {
 	any   bool // a write of any type: an unknown callee, a go or defer statement
 	types []types.Type
+	// unseen is set for writes that no load reads: map updates, clears
+	// of maps, sends (neverStores counts them, has does not).
+	unseen bool
 }
 
 func (s *storeSet) add(t types.Type) {
@@ -23,6 +26,7 @@ func (s *storeSet) add(t types.Type) {
 }
 
 func (s *storeSet) addAll(o *storeSet) {
+	s.unseen = s.unseen || o.unseen
 	if o.any {
 		s.any = true
 		return
@@ -67,23 +71,28 @@ func writesType(w, t types.Type) bool {
 
 // builtinWrites is the type of the elements a call of builtin b writes
 // (copy, clear and append write their slice's elements), nil when it
-// writes no memory that a load can read (clear of a map, len, min...).
-func builtinWrites(b *ssa.Builtin, args []ssa.Value) types.Type {
+// writes no memory that a load can read; writes is false for the
+// builtins that write nothing at all (len, min...), true for clear of a
+// map.
+func builtinWrites(b *ssa.Builtin, args []ssa.Value) (elem types.Type, writes bool) {
 	switch b.Name() {
 	case "copy", "clear", "append":
 		if s, ok := args[0].Type().Underlying().(*types.Slice); ok {
-			return s.Elem()
+			return s.Elem(), true
 		}
+		return nil, true
 	}
-	return nil
+	return nil, false
 }
 
 // stores is what fn and the functions it calls may write to memory,
 // computed once: the types of its stores and of the elements its copy,
-// clear and append calls write, and its callees' writes; any type when it
-// calls something other than pure registry functions and program
-// functions (an interface method, a function value, a library function)
-// or starts a goroutine or defers a call. A kernel that adds into a row
+// clear and append calls write, whether it updates a map or sends (no
+// load reads those, but neverStores counts them), and its callees'
+// writes; any type when it calls something other than pure
+// registry functions and program functions (an interface method, a
+// function value, a library function) or starts a goroutine or defers a
+// call. A kernel that adds into a row
 // ([]float64's elements) then leaves the rows themselves ([]float64
 // values in a [][]float64) unchanged for the loop that calls it.
 func (a *Analyzer) stores(fn *ssa.Function, depth int) *storeSet {
@@ -101,13 +110,17 @@ func (a *Analyzer) stores(fn *ssa.Function, depth int) *storeSet {
 			switch in := in.(type) {
 			case *ssa.Store:
 				s.add(in.Val.Type())
+			case *ssa.MapUpdate, *ssa.Send:
+				s.unseen = true
 			case *ssa.Go, *ssa.Defer:
 				s.any = true
 			case *ssa.Call:
 				common := in.Common()
 				if bi, ok := common.Value.(*ssa.Builtin); ok {
-					if t := builtinWrites(bi, common.Args); t != nil {
+					if t, writes := builtinWrites(bi, common.Args); t != nil {
 						s.add(t)
+					} else if writes {
+						s.unseen = true
 					}
 					continue
 				}

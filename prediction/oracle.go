@@ -80,6 +80,9 @@ type Oracle struct {
 	logf     func(string, ...any)
 	slowSaid atomic.Bool
 	mpiSites map[mpiSiteKey]*profiler.MPISite // prof.MPI by site and operation
+	// counted are the call statements whose callees' loops the reduced
+	// nests count (countedByCallers), made on first use.
+	counted map[string]bool
 }
 
 // NewOracle derives block costs, branch frequencies and reduced nests from
@@ -219,27 +222,30 @@ func (o *Oracle) noteUntimed(root *loopnest.Loop) {
 // copy): the nest charges the time of its calls per iteration of fn's
 // loops.
 func (o *Oracle) countedByCallers(fn *ssa.Function) bool {
-	counted := map[string]bool{}
-	for _, n := range o.lp.Nests() {
-		n.WalkAll(func(l *loopnest.Loop) {
-			if l.Inlined != nil && l.Inlined.Callee == fn {
-				if r, ok := o.callRegion(l.Inlined.Call); ok {
-					counted[r.ID] = true
+	if o.counted == nil {
+		// The call statements whose callee copies the nests count, all
+		// of them at once: asked for every untimed nest.
+		o.counted = map[string]bool{}
+		for _, n := range o.lp.Nests() {
+			n.WalkAll(func(l *loopnest.Loop) {
+				if l.Inlined != nil {
+					if r, ok := o.callRegion(l.Inlined.Call); ok {
+						o.counted[r.ID] = true
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 	name := fn.String()
 	if fn.Origin() != nil {
 		name = fn.Origin().String()
 	}
 	ran := false
-	for i := range o.prof.Regions {
-		r := &o.prof.Regions[i]
-		if r.Kind != profiler.Call || r.Callee != name || r.Execs == 0 {
+	for _, id := range o.zones.sites[name] {
+		if r, ok := o.prof.Region(id); !ok || r.Execs == 0 {
 			continue
 		}
-		if !counted[r.ID] {
+		if !o.counted[id] {
 			return false
 		}
 		ran = true

@@ -892,12 +892,8 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 			continue
 		}
 		slots[st] = true
-		if call, ok := st.Val.(*ssa.Call); ok && len(call.Call.Args) > 0 {
-			if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
-				if old, ok := call.Call.Args[0].(*ssa.UnOp); ok && old.Op == token.MUL && sameAddr(old.X, st.Addr) {
-					slotAppends[call] = true
-				}
-			}
+		if call, _, ok := appendBack(st); ok {
+			slotAppends[call] = true
 		}
 	}
 	for _, b := range blocks {
@@ -943,6 +939,23 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 	return w.out, w.through
 }
 
+// appendBack reports whether st stores append(x, ...) back where x was
+// loaded from (d.ps = append(d.ps, q)), with the call and the load.
+func appendBack(st *ssa.Store) (*ssa.Call, *ssa.UnOp, bool) {
+	call, ok := st.Val.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 2 {
+		return nil, nil, false
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" {
+		return nil, nil, false
+	}
+	old, ok := call.Call.Args[0].(*ssa.UnOp)
+	if !ok || old.Op != token.MUL || !sameAddr(old.X, st.Addr) {
+		return nil, nil, false
+	}
+	return call, old, true
+}
+
 // growths finds the appends of the nest that it can summarise: a store of
 // append(x, one element) to the very place x was loaded from, a struct
 // field or a variable reached from a value known before the nest, made
@@ -955,15 +968,8 @@ func growths(root *loopnest.Loop, blocks []*ssa.BasicBlock, in map[*ssa.BasicBlo
 	var loops []*loopnest.Loop // per growth, the loop whose iterations it counts
 	grown = map[*ssa.Store]bool{}
 	for _, st := range w.stores {
-		call, ok := st.Val.(*ssa.Call)
-		if !ok || len(call.Call.Args) != 2 {
-			continue
-		}
-		if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" {
-			continue
-		}
-		old, ok := call.Call.Args[0].(*ssa.UnOp)
-		if !ok || old.Op != token.MUL || !sameAddr(old.X, st.Addr) || appendedElems(call.Call.Args[1]) != 1 {
+		call, old, ok := appendBack(st)
+		if !ok || appendedElems(call.Call.Args[1]) != 1 {
 			continue
 		}
 		others := 0

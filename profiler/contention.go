@@ -120,10 +120,16 @@ const maxSlowdown = 4.0
 func (g *aggregator) ownUnit(k int) bool { return k < len(g.ownUnits) && g.ownUnits[k] }
 
 // ownUnitsOf is timed region k's work counted in its own iterations (a
-// loop's, a copy's elements) or executions.
+// loop's, a copy's elements copied), the elements of a library call's
+// arguments (n log2 n of them for a sort, n the mean per call, as the
+// prediction charges it), or its executions.
 func ownUnitsOf(g *aggregator, k int) float64 {
-	if r := g.in.Regions[k]; r.Kind == Loop || r.Kind == Copy {
+	r := g.in.Regions[k]
+	switch {
+	case r.Kind == Loop || r.Kind == Copy:
 		return float64(g.rc(k).Iters)
+	case r.units && g.rc(k).Iters > 0:
+		return LibraryUnits(calleeName(r.callee), g.rc(k).Iters, g.execs[k])
 	}
 	return float64(g.execs[k])
 }
@@ -304,18 +310,7 @@ func countWorkUnits(g *aggregator) ([]float64, []bool) {
 			}
 		}
 		if units[k] == 0 {
-			own[k] = true
-			if r.Kind == Loop || r.Kind == Copy {
-				// A copy's unit is an element copied.
-				units[k] = float64(g.rc(k).Iters)
-			} else if r.units && g.rc(k).Iters > 0 {
-				// A library call's, an element of its arguments (n log2 n
-				// of them for a sort, n the mean per call), as the
-				// prediction charges it.
-				units[k] = LibraryUnits(calleeName(r.callee), g.rc(k).Iters, g.execs[k])
-			} else {
-				units[k] = float64(g.execs[k])
-			}
+			own[k], units[k] = true, ownUnitsOf(g, k)
 		}
 	}
 	return units, own
