@@ -188,7 +188,8 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	assumptions := assumptionSet{}
+	var assumptions assumptionSet
+	severalPPN := slices.ContainsFunc(configs, func(c sweepConfig) bool { return c.per != configs[0].per })
 	var perRank *report.RankTotals
 	slowest := -1 // the configuration whose simulation ran the most instructions
 	var failures []report.Failure
@@ -214,7 +215,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 				pred.Notes = append(pred.Notes, n)
 			}
 		}
-		assumptions.add(out.assumptions)
+		assumptions.add(configLabel(configs[i].p, configs[i].per, severalPPN), out.assumptions)
 	}
 	if len(pred.Failed) > 0 && len(pred.Sweep.Points) == 0 {
 		return nil, pred.Failed[0].Err

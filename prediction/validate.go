@@ -227,7 +227,7 @@ func Validate(ctx context.Context, opts ValidateOptions) (*Validation, error) {
 // also returns the self-check's note at P = 1, if any, and what the
 // simulations assumed.
 func predictRuns(mp *model.Program, oracle *Oracle, m *commmodel.Machine, opts ValidateOptions, runs map[int][]float64, progress func(string)) (*report.ValidationReport, string, []interpreter.Assumption, error) {
-	assumed := assumptionSet{}
+	var assumed assumptionSet
 	actual := report.Sweep{Program: opts.Package, Machine: "this computer", Args: opts.Args}
 	predicted := report.Sweep{Program: opts.Package, Machine: m.Name, Args: opts.Args}
 	selfNote := ""
@@ -241,7 +241,7 @@ func predictRuns(mp *model.Program, oracle *Oracle, m *commmodel.Machine, opts V
 		progress(fmt.Sprintf("predict P=%d", p))
 		run, progs, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, opts.Args, interpreter.Options{})
 		if progs != nil {
-			assumed.add(progs.Assumptions())
+			assumed.add(configLabel(p, p, false), progs.Assumptions())
 		}
 		if err != nil {
 			// The real runs are kept: a prediction that deadlocks where

@@ -1,0 +1,58 @@
+package prediction
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/parpredict/parpredict/interpreter"
+)
+
+func TestAssumptionsByConfiguration(t *testing.T) {
+	branch := func(f string) interpreter.Assumption {
+		return interpreter.Assumption{Pos: "main.go:229:3", What: "branch on an unknown value follows the profiled frequency " + f}
+	}
+	everywhere := interpreter.Assumption{Pos: "main.go:180:15", What: "mpi.Sendrecv: receive buffer length unknown, taken to hold the message it gets"}
+	twoRanks := interpreter.Assumption{Pos: "main.go:90:2", What: "a guess made only with two ranks or more"}
+	// Three branches at one position (one per arm of a switch, say) in
+	// one configuration are three branches, not one.
+	arms := []interpreter.Assumption{
+		{Pos: "main.go:114:33", What: "branch on an unknown value follows the profiled frequency 0"},
+		{Pos: "main.go:114:33", What: "branch on an unknown value follows the profiled frequency 0.317"},
+	}
+	var s assumptionSet
+	s.add("P = 1", []interpreter.Assumption{branch("0.9996"), everywhere, arms[0], arms[1]})
+	s.add("P = 2", []interpreter.Assumption{branch("0.9998"), everywhere, twoRanks, arms[0], arms[1]})
+	s.add("P = 4", []interpreter.Assumption{branch("0.9998"), everywhere, twoRanks})
+	var got []string
+	for _, a := range s.sorted() {
+		got = append(got, a.Pos+": "+a.What)
+	}
+	want := []string{
+		"main.go:114:33: branch on an unknown value follows the profiled frequency 0 (at P = 1, P = 2)",
+		"main.go:114:33: branch on an unknown value follows the profiled frequency 0.317 (at P = 1, P = 2)",
+		"main.go:180:15: mpi.Sendrecv: receive buffer length unknown, taken to hold the message it gets",
+		"main.go:229:3: branch on an unknown value follows the profiled frequency 0.9996 (at P = 1), 0.9998 (at P = 2, P = 4)",
+		"main.go:90:2: a guess made only with two ranks or more (at P = 2, P = 4)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("assumptions:\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestOneNumber(t *testing.T) {
+	for _, c := range []struct {
+		what, tmpl, value string
+		ok                bool
+	}{
+		{"frequency 0.5", "frequency \x00", "0.5", true},
+		{"taken as 1575 bytes, from the run", "taken as \x00 bytes, from the run", "1575", true},
+		{"size 12, count 3", "", "", false},
+		{"no number here", "", "", false},
+		{"the mean (2e-05)", "", "", false}, // "(2e-05" does not parse: left alone
+	} {
+		tmpl, value, ok := oneNumber(c.what)
+		if tmpl != c.tmpl || value != c.value || ok != c.ok {
+			t.Errorf("oneNumber(%q) = %q, %q, %v; want %q, %q, %v", c.what, tmpl, value, ok, c.tmpl, c.value, c.ok)
+		}
+	}
+}
