@@ -126,8 +126,8 @@ func (w *targetWalker) library(call *ast.CallExpr) bool {
 	return ok && f.Pkg() != nil && !w.prog.owns(f)
 }
 
-// funcName is the go/ssa-style name of a declared function: pkg.F,
-// pkg.T.M or pkg.(*T).M.
+// funcName is the name model.FuncName gives a declared function: pkg.F,
+// pkg.(T).M or pkg.(*T).M.
 func funcName(pkg *packages.Package, fd *ast.FuncDecl) string {
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return pkg.Name + "." + fd.Name.Name
@@ -147,5 +147,5 @@ func funcName(pkg *packages.Package, fd *ast.FuncDecl) string {
 	if star {
 		return fmt.Sprintf("%s.(*%s).%s", pkg.Name, name, fd.Name.Name)
 	}
-	return fmt.Sprintf("%s.%s.%s", pkg.Name, name, fd.Name.Name)
+	return fmt.Sprintf("%s.(%s).%s", pkg.Name, name, fd.Name.Name)
 }
