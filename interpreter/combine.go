@@ -13,6 +13,7 @@ package interpreter
 // all-to-all: every member's Op.Send, in the communicator's order.
 type Contributions struct {
 	Kind     OpKind
+	Prefix   Prefix // an OpAllgather that is a prefix reduction
 	Parts    []any
 	Me, Root int // the receiving member's index and the root's, in the communicator
 }
@@ -67,7 +68,7 @@ func (s *sim) receiveContributions(r *rank, c *collective) {
 		complete = g.parts[root] != nil // only the root sends
 	}
 	if d, ok := r.prog.(DataReceiver); ok && c.op.Recv != nil && complete {
-		d.ReceiveData(c.op.Recv, Contributions{Kind: c.op.Kind, Parts: g.parts, Me: me, Root: root})
+		d.ReceiveData(c.op.Recv, Contributions{Kind: c.op.Kind, Prefix: c.op.Prefix, Parts: g.parts, Me: me, Root: root})
 	}
 	if g.left--; g.left <= 0 {
 		delete(s.gathers, key)
@@ -118,6 +119,12 @@ const maxGathered = 1 << 16
 // kind).
 func combine(c Contributions) ([]value, bool) {
 	n := len(c.Parts)
+	switch {
+	case c.Prefix == PrefixScan:
+		return reduceParts(c.Parts[:c.Me+1])
+	case c.Prefix == PrefixExscan:
+		return reduceParts(c.Parts[:c.Me])
+	}
 	switch c.Kind {
 	case OpAllgather, OpGather:
 		var out []value
@@ -149,12 +156,21 @@ func combine(c Contributions) ([]value, bool) {
 		}
 		return out, true
 	}
-	first, ok := c.Parts[0].(reduceSend)
+	return reduceParts(c.Parts)
+}
+
+// reduceParts combines reduction contributions element by element, in
+// member order (unknown where one is unknown or of another kind).
+func reduceParts(parts []any) ([]value, bool) {
+	if len(parts) == 0 {
+		return nil, false
+	}
+	first, ok := parts[0].(reduceSend)
 	if !ok {
 		return nil, false
 	}
 	out := append([]value(nil), first.vals...)
-	for _, p := range c.Parts[1:] {
+	for _, p := range parts[1:] {
 		s, ok := p.(reduceSend)
 		if !ok || s.op != first.op || len(s.vals) != len(out) {
 			return nil, false

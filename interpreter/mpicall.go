@@ -294,6 +294,23 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		if send := payloadUpTo(args[1], perMember(maxPayload, size)); send != nil {
 			op.Send, op.Recv = send, receiveUpTo(args[2], maxGathered)
 		}
+	case "Allgatherv":
+		op.Kind, op.Bytes = OpAllgather, bytesOf(1)
+		op.Fault = r.received(in.Pos(), name, args[2])
+		r.assume(in.Pos(), "mpi.Allgatherv is simulated as Allgather with this rank's block size on every rank")
+	case "Scan", "Exscan":
+		// Package mpi gathers every rank's buffer and combines the
+		// prefix: an Allgather, whose contributions are reductions'.
+		op.Kind, op.Bytes, op.Prefix = OpAllgather, bytesOf(1), PrefixScan
+		op.Send = reduceContribution(args[1], args[3])
+		if name == "Exscan" {
+			op.Prefix = PrefixExscan
+			if me := r.rank; g == nil && me == 0 || g != nil && g.index[me] == 0 {
+				break // the first member's buffer is left as it was
+			}
+		}
+		op.Fault = r.received(in.Pos(), name, args[2])
+		op.Recv = receiveInto(args[2])
 	case "Alltoall", "Alltoallv":
 		op.Kind = OpAlltoall
 		if size > 0 {

@@ -98,11 +98,26 @@ type Op struct {
 	// collective.
 	Fault float64
 
+	// Prefix makes an OpAllgather a prefix reduction (PrefixScan,
+	// PrefixExscan): it costs the Allgather that package mpi does for
+	// it, and a member receives its predecessors' contributions (Send
+	// as for OpAllreduce) combined.
+	Prefix Prefix
+
 	Site string // the call site, for timelines and deadlock reports
 	// Region is the model region that took most of the compute before
 	// this operation (when the oracle names regions), for timelines.
 	Region string
 }
+
+// Prefix says which members' contributions a prefix reduction combines.
+type Prefix uint8
+
+const (
+	NoPrefix     Prefix = iota
+	PrefixScan          // members 0..me (mpi.Scan)
+	PrefixExscan        // members 0..me-1 (mpi.Exscan; member 0 receives nothing)
+)
 
 // Result tells a program how its previous operation completed.
 type Result struct {

@@ -109,6 +109,66 @@ func Allgather[T Elem](c *Comm, send, recv []T) {
 	c.record(t0, opAllgather, -1, -1, len(send)*sizeOf[T](), -1, 0)
 }
 
+// Allgatherv collects every rank's send into recv on every rank, rank r's
+// part going to recv[displs[r]:displs[r]+counts[r]]; counts[r] must be
+// len(send) on rank r. It moves the data as an Alltoallv that sends the
+// same block to every rank.
+func Allgatherv[T Elem](c *Comm, send, recv []T, counts, displs []int) {
+	t0 := c.start(opAllgatherv)
+	c.checkLayout("Allgatherv", "receive", len(recv), counts, displs)
+	if counts[c.rank] != len(send) {
+		c.failf("Allgatherv", "rank %d sends %d elements, but counts[%d] is %d", c.rank, len(send), c.rank, counts[c.rank])
+	}
+	sz := sizeOf[T]()
+	same := make([]int, c.size)
+	for r := range same {
+		same[r] = len(send) * sz
+	}
+	c.b.alltoallv(bytesOf(send), same, make([]int, c.size), bytesOf(recv), scaled(counts, sz), scaled(displs, sz), dtypeOf[T]())
+	c.record(t0, opAllgatherv, -1, -1, len(send)*sz, -1, 0)
+}
+
+// Scan is the inclusive prefix reduction: on rank r, recv holds the send
+// buffers of ranks 0..r combined element-wise with op, in rank order (so
+// every run gives the same bits). Every rank gathers all the send buffers
+// (an Allgather: Size()*len(send) elements of scratch) and combines its
+// prefix.
+func Scan[T Real](c *Comm, send, recv []T, op Op) {
+	t0 := c.start(opScan)
+	prefix(c, "Scan", send, recv, op, c.rank+1)
+	c.record(t0, opScan, -1, -1, len(send)*sizeOf[T](), -1, 0)
+}
+
+// Exscan is the exclusive prefix reduction: on rank r > 0, recv holds the
+// send buffers of ranks 0..r-1 combined with op, in rank order; rank 0's
+// recv is left as it was (MPI leaves it undefined). It gathers as Scan
+// does.
+func Exscan[T Real](c *Comm, send, recv []T, op Op) {
+	t0 := c.start(opExscan)
+	prefix(c, "Exscan", send, recv, op, c.rank)
+	c.record(t0, opExscan, -1, -1, len(send)*sizeOf[T](), -1, 0)
+}
+
+// prefix gathers every rank's send and sets recv to the first ranks'
+// combined with op (recv untouched when ranks is 0).
+func prefix[T Real](c *Comm, name string, send, recv []T, op Op, ranks int) {
+	c.checkOp(name, op)
+	if len(recv) < len(send) {
+		c.failf(name, "receive buffer holds %d elements, send buffer %d", len(recv), len(send))
+	}
+	n := len(send)
+	all := make([]T, c.size*n)
+	c.b.allgather(bytesOf(send), bytesOf(all), dtypeOf[T]())
+	if ranks == 0 {
+		return
+	}
+	acc := recv[:n]
+	copy(acc, all[:n])
+	for r := 1; r < ranks; r++ {
+		combineInto(op, acc, all[r*n:(r+1)*n])
+	}
+}
+
 // Alltoall sends block j of send to rank j and receives rank j's block into
 // block j of recv. Blocks are len(send)/Size() elements; both lengths must
 // be multiples of Size() and equal.

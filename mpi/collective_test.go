@@ -293,3 +293,68 @@ func TestSplit(t *testing.T) {
 		}
 	})
 }
+
+func TestAllgatherv(t *testing.T) {
+	forRanks(t, func(t *testing.T, c *mpi.Comm, errs *errList) {
+		n, r := c.Size(), c.Rank()
+		// Rank j contributes j+1 copies of 10j, laid out in reverse rank
+		// order with a gap of one element between blocks.
+		counts, displs := make([]int, n), make([]int, n)
+		at := 0
+		for j := n - 1; j >= 0; j-- {
+			counts[j], displs[j] = j+1, at
+			at += j + 2
+		}
+		send := make([]int32, r+1)
+		for i := range send {
+			send[i] = int32(10 * r)
+		}
+		recv := make([]int32, at)
+		for i := range recv {
+			recv[i] = -1
+		}
+		mpi.Allgatherv(c, send, recv, counts, displs)
+		for j := range n {
+			for i := range counts[j] {
+				if recv[displs[j]+i] != int32(10*j) {
+					errs.add(c, "Allgatherv gave %v", recv)
+					return
+				}
+			}
+			if gap := displs[j] + counts[j]; gap < len(recv) && recv[gap] != -1 {
+				errs.add(c, "Allgatherv wrote the gap after block %d: %v", j, recv)
+				return
+			}
+		}
+	})
+}
+
+func TestScanAndExscan(t *testing.T) {
+	forRanks(t, func(t *testing.T, c *mpi.Comm, errs *errList) {
+		r := c.Rank()
+		send := []int{r + 1, 2}
+		got := make([]int, 2)
+		mpi.Scan(c, send, got, mpi.Sum)
+		if want := []int{(r + 1) * (r + 2) / 2, 2 * (r + 1)}; got[0] != want[0] || got[1] != want[1] {
+			errs.add(c, "Scan Sum gave %v, want %v", got, want)
+		}
+		ex := []int{-7, -7}
+		mpi.Exscan(c, send, ex, mpi.Sum)
+		want := []int{-7, -7} // rank 0's buffer is left alone
+		if r > 0 {
+			want = []int{r * (r + 1) / 2, 2 * r}
+		}
+		if ex[0] != want[0] || ex[1] != want[1] {
+			errs.add(c, "Exscan Sum gave %v, want %v", ex, want)
+		}
+		mx := make([]float64, 1)
+		mpi.Scan(c, []float64{float64((r * 7) % 5)}, mx, mpi.Max)
+		best := 0.0
+		for k := 0; k <= r; k++ {
+			best = max(best, float64((k*7)%5))
+		}
+		if mx[0] != best {
+			errs.add(c, "Scan Max gave %v, want %v", mx[0], best)
+		}
+	})
+}

@@ -31,7 +31,8 @@
 //	Send, Recv, Sendrecv      blocking point-to-point (AnySource, AnyTag, Status)
 //	Isend, Irecv, Request     non-blocking point-to-point; Request.Wait, Request.Test, Waitall
 //	Bcast, Reduce, Allreduce  collectives (Sum, Prod, Min, Max)
-//	Gather(v), Scatter(v), Allgather, Alltoall(v)
+//	Gather(v), Scatter(v), Allgather(v), Alltoall(v)
+//	Scan, Exscan              prefix reductions (in rank order)
 //	Trace                     the optional run trace (see docs/trace-format.md)
 //
 // Buffers are typed slices ([]float64, []int32, []complex128, ...) constrained

@@ -39,24 +39,6 @@ func combineAs[T Real](op Op, accb, inb []byte) {
 	if n == 0 {
 		return
 	}
-	acc := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(accb))), n)
-	in := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(inb))), n)
-	switch op {
-	case Sum:
-		for i := range acc {
-			acc[i] += in[i]
-		}
-	case Prod:
-		for i := range acc {
-			acc[i] *= in[i]
-		}
-	case Min:
-		for i := range acc {
-			acc[i] = min(acc[i], in[i])
-		}
-	case Max:
-		for i := range acc {
-			acc[i] = max(acc[i], in[i])
-		}
-	}
+	combineInto(op, unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(accb))), n),
+		unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(inb))), n))
 }

@@ -321,6 +321,9 @@ const (
 	opAllgather
 	opAlltoall
 	opAlltoallv
+	opAllgatherv
+	opScan
+	opExscan
 	opSplit
 	opBeginInterval
 	opEndInterval
@@ -330,7 +333,7 @@ const (
 // opNames are the operations' names in a trace, by code.
 var opNames = [opCount]string{"?", "Send", "Recv", "Sendrecv", "Isend", "Irecv", "Wait", "Waitall", "Test",
 	"Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Gatherv", "Scatter", "Scatterv",
-	"Allgather", "Alltoall", "Alltoallv", "Split", "BeginInterval", "EndInterval"}
+	"Allgather", "Alltoall", "Alltoallv", "Allgatherv", "Scan", "Exscan", "Split", "BeginInterval", "EndInterval"}
 
 var epoch = time.Now()
 

@@ -21,7 +21,7 @@ func opClass(op string) string {
 	case "Send", "Recv", "Sendrecv", "Isend", "Irecv", "Wait", "Waitall", "Waitany", "Test", "Probe", "Iprobe":
 		return "sendrecv"
 	case "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Gatherv", "Scatter", "Scatterv",
-		"Allgather", "Allgatherv", "Alltoall", "Alltoallv", "Scan", "ReduceScatter":
+		"Allgather", "Allgatherv", "Alltoall", "Alltoallv", "Scan", "Exscan", "ReduceScatter":
 		return "collective"
 	}
 	return "system"

@@ -71,7 +71,28 @@ func main() {
 				panic("wrong: Alltoall")
 			}
 		}
+		// Offsets by prefix sums: each rank's first row.
+		first, upto := []int{0}, []int{0}
+		mpi.Exscan(c, []int{mine}, first, mpi.Sum)
+		mpi.Scan(c, []int{mine}, upto, mpi.Sum)
+		if first[0] != rank*(rank+1)/2 || upto[0] != first[0]+mine {
+			panic("wrong: Exscan or Scan Sum")
+		}
+		rows := 0
+		for i := first[0]; i < upto[0]; i++ {
+			rows++
+		}
+		if rows != mine {
+			panic("wrong: loop over a prefix sum's range")
+		}
+		everyRow := make([]float64, total[0])
+		mpi.Allgatherv(c, make([]float64, mine), everyRow, counts, displs)
 		sub := c.Split(rank%2, rank)
+		before := []float64{-1}
+		mpi.Exscan(sub, []float64{1}, before, mpi.Sum)
+		if before[0] != float64(rank/2) && rank > 1 || rank <= 1 && before[0] != -1 {
+			panic("wrong: Exscan on a Split communicator")
+		}
 		low := []int{0}
 		mpi.Allreduce(sub, []int{rank}, low, mpi.Min)
 		if low[0] != rank%2 {
