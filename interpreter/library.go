@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -136,8 +137,42 @@ func tuple(vs ...value) value {
 
 var nilValue = value{k: vNil}
 
+// bitsCounts are math/bits' counting functions (TrailingZeros64 ...) by
+// their name without the width, on a word of w bits.
+var bitsCounts = map[string]func(x uint64, w int) int{
+	"TrailingZeros": func(x uint64, w int) int { return min(bits.TrailingZeros64(x), w) },
+	"LeadingZeros":  func(x uint64, w int) int { return bits.LeadingZeros64(x) - (64 - w) },
+	"Len":           func(x uint64, _ int) int { return bits.Len64(x) },
+	"OnesCount":     func(x uint64, _ int) int { return bits.OnesCount64(x) },
+}
+
+// withBits adds math/bits' counting functions of every width to lib: a
+// hypercube's dimension (bits.TrailingZeros(uint(size))) bounds the loop
+// of its exchanges.
+func withBits(lib map[string]libFunc) map[string]libFunc {
+	for name, count := range bitsCounts {
+		for _, w := range []int{0, 8, 16, 32, 64} {
+			suffix, width := strconv.Itoa(w), w
+			if w == 0 {
+				suffix, width = "", bits.UintSize
+			}
+			lib["math/bits."+name+suffix] = func(_ *ssaRank, _ *ssa.Call, a []value) (value, bool, error) {
+				if a[0].k != vInt {
+					return unknown, false, nil
+				}
+				x := uint64(a[0].i)
+				if width < 64 {
+					x &= 1<<width - 1
+				}
+				return intv(int64(count(x, width))), true, nil
+			}
+		}
+	}
+	return lib
+}
+
 // pureLib is the registry of library functions evaluated natively.
-var pureLib = map[string]libFunc{
+var pureLib = withBits(map[string]libFunc{
 	"math.Sqrt": float1(math.Sqrt), "math.Abs": float1(math.Abs), "math.Exp": float1(math.Exp),
 	"math.Log": float1(math.Log), "math.Log2": float1(math.Log2), "math.Log10": float1(math.Log10),
 	"math.Sin": float1(math.Sin), "math.Cos": float1(math.Cos), "math.Tan": float1(math.Tan),
@@ -249,7 +284,7 @@ var pureLib = map[string]libFunc{
 		n := int64(len(r.flags.rest))
 		return value{k: vSlice, obj: o, n: n, c: n}, true, nil
 	},
-}
+})
 
 type flagKind uint8
 

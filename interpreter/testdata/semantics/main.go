@@ -10,6 +10,7 @@ import (
 	"errors"
 	"iter"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -119,6 +120,22 @@ func floats(n int) {
 	}
 	if !(math.Inf(1) > math.MaxFloat64 && 1/math.Inf(-1) == 0) {
 		panic("wrong: infinities")
+	}
+	// math/bits: a hypercube's dimension bounds the loop of its exchanges.
+	size := uint(n + 1) // 8
+	if d := bits.TrailingZeros(size); d != 3 || bits.Len(size) != 4 || bits.OnesCount(size-1) != 3 {
+		panic("wrong: math/bits counts")
+	}
+	if bits.LeadingZeros8(uint8(size)) != 4 || bits.LeadingZeros64(0) != 64 || bits.TrailingZeros16(0) != 16 ||
+		bits.LeadingZeros32(uint32(size)) != 28 || bits.OnesCount8(uint8(n)*37) != 2 {
+		panic("wrong: math/bits widths")
+	}
+	steps := 0
+	for k := 0; k < bits.TrailingZeros(size); k++ {
+		steps++
+	}
+	if steps != 3 {
+		panic("wrong: loop bounded by bits.TrailingZeros")
 	}
 }
 
