@@ -98,7 +98,7 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 	}
 	var grown map[*ssa.Store]bool
 	red.Grows, red.GrowCounts, grown = growths(root, blocks, in)
-	red.Writes, red.WritesThrough = writes(blocks, in, grown, o.storesNothing)
+	red.Writes, red.WritesThrough = writes(blocks, in, grown, o.storesNothing, o.dynamicCallees)
 	if pr, ok := o.region(root.ID); ok && pr.Timed && pr.Execs > 0 {
 		red.MeanTime = pr.TotalNs * 1e-9 / float64(pr.Execs)
 	} else if ok && pr.Execs > 0 {
@@ -875,11 +875,11 @@ func (f *fineResidues) unbalanced(step int64) bool {
 // paths from such values through fields and pointers the nest does not
 // change (interpreter.MemPath), so that writing the rows of g.a leaves g
 // itself known.
-func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ssa.Store]bool, readOnly func(*ssa.Function) bool) ([]ssa.Value, []interpreter.MemPath) {
+func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ssa.Store]bool, readOnly func(*ssa.Function) bool, callees func(*ssa.CallCommon) []*ssa.Function) ([]ssa.Value, []interpreter.MemPath) {
 	// A grown slice's new header is the growth's business: paths may
 	// still load the old one.
 	w := newWriteFinder(blocks, in, grown)
-	w.readOnly = readOnly
+	w.readOnly, w.callees = readOnly, callees
 	// Stores to a field of a struct known before the nest write that
 	// field's cell alone (fieldSlot); an append stored back where its
 	// slice was loaded from (d.ps = append(d.ps, q)) writes only past
@@ -892,6 +892,7 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 			continue
 		}
 		slots[st] = true
+		w.slotAddrs = append(w.slotAddrs, fa)
 		if call, _, ok := appendBack(st); ok {
 			slotAppends[call] = true
 		}
@@ -916,9 +917,9 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 				if callee := x.Common().StaticCallee(); callee != nil && readOnly != nil && readOnly(callee) {
 					continue // computes only: its pointer arguments are read
 				}
-				if c := x.Common(); c.IsInvoke() {
+				if c := x.Common(); c.IsInvoke() && !w.calleesStoreNothing(c) {
 					w.add(c.Value, 0) // a method may write through its receiver
-				} else if _, named := c.Value.(*ssa.Function); !named {
+				} else if _, named := c.Value.(*ssa.Function); !named && !c.IsInvoke() && !w.calleesStoreNothing(c) {
 					w.add(c.Value, 0) // a closure may write its free variables
 				}
 				for _, a := range x.Common().Args {
@@ -1089,6 +1090,16 @@ func everyIteration(l *loopnest.Loop, b *ssa.BasicBlock) bool {
 	return latches > 0
 }
 
+// dynamicCallees are the functions a call through an interface or a
+// function value may run, as the loop analysis resolves them; nil when
+// it cannot tell.
+func (o *Oracle) dynamicCallees(c *ssa.CallCommon) []*ssa.Function {
+	if o.lp == nil {
+		return nil
+	}
+	return o.lp.DynamicCallees(c)
+}
+
 // storesNothing reports whether a call of fn writes no memory.
 func (o *Oracle) storesNothing(fn *ssa.Function) bool {
 	return o.lp != nil && o.lp.StoresNothing(fn)
@@ -1102,14 +1113,36 @@ var readOnlyBuiltin = map[string]bool{"len": true, "cap": true, "min": true, "ma
 type writeFinder struct {
 	// readOnly tells the program functions that write no memory; nil:
 	// none known.
-	readOnly    func(*ssa.Function) bool
+	readOnly func(*ssa.Function) bool
+	// callees are the functions a dynamic call may run (nil: not
+	// known).
+	callees     func(*ssa.CallCommon) []*ssa.Function
 	in          map[*ssa.BasicBlock]bool
-	stores      []*ssa.Store // the nest's stores
-	storeFields []ssa.Value  // the addresses of those that can change a path's pointers
+	stores      []*ssa.Store     // the nest's stores
+	storeFields []ssa.Value      // the addresses of those that can change a path's pointers
+	slotAddrs   []*ssa.FieldAddr // the fields stored as slots (fieldSlot)
 	seen        map[ssa.Value]bool
 	out         []ssa.Value
 	through     []interpreter.MemPath
 	paths       map[pathKey]bool
+}
+
+// calleesStoreNothing reports whether every function the dynamic call c
+// may run is known and writes no memory: a closure that only reads what
+// it captured (the size of the buffers a constructor makes) leaves the
+// captured variables known, where any call of a closure counted as
+// writing them.
+func (w *writeFinder) calleesStoreNothing(c *ssa.CallCommon) bool {
+	if w.callees == nil || w.readOnly == nil {
+		return false
+	}
+	fns := w.callees(c)
+	for _, fn := range fns {
+		if !w.readOnly(fn) {
+			return false
+		}
+	}
+	return len(fns) > 0
 }
 
 // newWriteFinder collects the stores of the nest's blocks; those in
@@ -1197,6 +1230,12 @@ func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
 	case *ssa.UnOp:
 		if a.Op != token.MUL {
 			w.add(addr, 0)
+			return
+		}
+		// A field the nest stores as a slot (m.col = edges(v, m.col)):
+		// forgetting the cell forgets what its value at the nest's entry
+		// points to, and what the nest makes is reached through the cell.
+		if fa, ok := a.X.(*ssa.FieldAddr); ok && !elems && slices.ContainsFunc(w.slotAddrs, func(s *ssa.FieldAddr) bool { return sameAddr(s, fa) }) {
 			return
 		}
 		// A pointer or slice loaded in the nest: from an element of a

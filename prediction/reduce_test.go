@@ -122,6 +122,23 @@ func TestWritesThroughPaths(t *testing.T) {
 	if got := nestWrites(t, "testdata/rowaccessor")["sweep"]; got != "through g [{2}] elems=false" {
 		t.Errorf("sweep writes %q, want %q", got, "through g [{2}] elems=false")
 	}
+	// capturedread's constructor calls two closures through one
+	// parameter: one only reads the options it captures, the other
+	// counts in a captured variable. Both write the slice they make
+	// (t0); only fill[int], whose closures include the counter's, writes
+	// what its mk reaches.
+	got = nestWrites(t, "testdata/capturedread")
+	for fn, want := range map[string]string{"fill[[]float64]": "write t0", "fill[int]": "write mk; write t0"} {
+		if got[fn] != want {
+			t.Errorf("capturedread: %s writes %q, want %q (all: %q)", fn, got[fn], want, got)
+		}
+	}
+	// fieldcall's build stores a call's result into m.col and appends
+	// to m.rowptr: both fields are forgotten as slots (with the arrays
+	// they held at entry), and m.lo, m.hi stay known.
+	if got, want := nestWrites(t, "testdata/fieldcall")["build"], "through t0 [{3}] elems=false slot []int32; through t0 [{2}] elems=false slot []int"; got != want {
+		t.Errorf("fieldcall: build writes %q, want %q", got, want)
+	}
 	// blocks2d's kernels call b.at(i, j), which writes nothing: b stays
 	// known, only the arrays behind its fields are written.
 	got = nestWrites(t, "testdata/blocks2d")
@@ -154,7 +171,7 @@ func nestWrites(t *testing.T, dir string) map[string]string {
 		for _, b := range root.Blocks {
 			in[b] = true
 		}
-		plain, through := writes(root.Blocks, in, nil, lp.StoresNothing)
+		plain, through := writes(root.Blocks, in, nil, lp.StoresNothing, lp.DynamicCallees)
 		var parts []string
 		for _, v := range plain {
 			parts = append(parts, "write "+v.Name())
