@@ -357,7 +357,15 @@ func (r *ssaRank) skipTime(rc *reduction, f *frame, bc *blockCode) (t float64, s
 	}
 	pos := bc.b.Instrs[0].Pos()
 	if !unknownAsked || red.MeanTime <= 0 {
-		// The nest's time needs values it computes itself: run it.
+		// The nest's time needs values it computes itself: run it,
+		// unless it is large and those are the counts of inner loops,
+		// which the profile has per entry (Reduction.Infer).
+		if !unknownAsked {
+			if ti, what, ok := r.inferNest(rc, f); ok {
+				r.assume(pos, "reduced nest %s: %s", red.ID, what)
+				return ti, true
+			}
+		}
 		r.assume(pos, "reduced nest %s executed instead: %v", red.ID, err)
 		return 0, false
 	}

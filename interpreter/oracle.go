@@ -157,7 +157,10 @@ type Reduction struct {
 	// one value Time lacked taken as what gives the profiled run's trip
 	// count (the length of input every rank read from a file, whose
 	// share each rank takes); what says which value and how, for the
-	// assumption. An error: Infer cannot tell.
+	// assumption. Where Time fails on values the nest loads itself
+	// (inner counts from a sparse matrix's row pointers), Infer is asked
+	// too, and a large nest is costed with those counts at their
+	// profiled means. An error: Infer cannot tell.
 	Infer func(Binder) (t float64, what string, err error)
 	// Distributed is set when the nest's iterations are divided among the
 	// ranks (its trip counts depend on Rank or Size): its time is the part

@@ -305,6 +305,36 @@ func TestCountFromFileInferred(t *testing.T) {
 	}
 }
 
+// TestInnerCountsAtProfiledMean: a sparse matrix's rows are built by a
+// loop that stores a call's result into one field (m.col = edges(...,
+// m.col)), which leaves the rank's bounds known; the product's inner
+// loop over a row's entries needs the row pointers, which the nest loads
+// and the rank does not know. The inner count is taken at the profile's
+// mean per entry, so P = 2 takes about half P = 1's time. Before, the
+// build forgot all of m, and every rank was charged all the rows; with m
+// known the product ran step by step, and at 200,000 rows gave up.
+func TestInnerCountsAtProfiledMean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "fieldcall", nil)
+	t1, sp := intervalOn(t, mp, oracle, m, 1, nil)
+	t2, _ := intervalOn(t, mp, oracle, m, 2, nil)
+	if r := t2 / t1; r < 0.4 || r > 0.6 {
+		t.Errorf("the products took %.3g s at P = 1 and %.3g s at P = 2 (ratio %.2f), want about 0.5", t1, t2, r)
+	}
+	var what []string
+	for _, as := range sp.Assumptions() {
+		what = append(what, as.What)
+	}
+	if all := strings.Join(what, "\n"); !strings.Contains(all, "an inner loop's count needs values the nest loads; taken at the profile's mean trips per entry, 340000 iterations in all") {
+		t.Errorf("no assumption names the inner counts: %q", what)
+	}
+	if steps := sp.Steps(); steps > 1e6 {
+		t.Errorf("P = 1 ran %d SSA instructions: the product ran step by step", steps)
+	}
+}
+
 // TestRankTableLoopsRun: a loop over the ranks filling a Scatterv's
 // counts and offsets is run, not skipped as a reduced nest (which left
 // the counts unknown, each rank's block as long as the profiled run's
