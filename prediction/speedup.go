@@ -189,7 +189,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		return nil, err
 	}
 	var assumptions assumptionSet
-	severalPPN := slices.ContainsFunc(configs, func(c sweepConfig) bool { return c.per != configs[0].per })
+	severalPPN := len(ppns) > 1
 	var perRank *report.RankTotals
 	slowest := -1 // the configuration whose simulation ran the most instructions
 	var failures []report.Failure
