@@ -37,6 +37,7 @@ type speedupOptions struct {
 	at             int    // per-rank totals for this P (0: none, or the largest with timeline)
 	timeline       string // Chrome trace file of the --at configuration
 	maxSteps       int64
+	oversubscribe  bool
 }
 
 // maxStepsUsage is the help of --max-steps, shared by speedup and validate.
@@ -64,6 +65,7 @@ still predicted, and the exit status is 1.`,
   predict speedup ./examples/cg --np 1,2,4,8 --json
   predict speedup ./examples/heat --np 1:16 --at 16 --timeline heat16.json   # open in ui.perfetto.dev
   predict speedup ./examples/heat --machine local --profile-ppn 1,2 --np 1,2,4
+  predict speedup ./examples/heat --machine local --np 1,2,4,8 --ppn 8 --oversubscribe --at 8   # validate's P = 8 here
   predict speedup ./examples/pingpong --np 2:16 -- -reps 200   # needs two ranks: measured from P = 2`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -80,6 +82,7 @@ still predicted, and the exit status is 1.`,
 	f.StringVar(&o.ppn, "ppn", "", "ranks per node, a list (4,8); default: every core of a node")
 	f.StringVar(&o.machine, "machine", "ib-qdr", "machine: a preset (ib-qdr, gige-smp, local) or a YAML file")
 	f.StringVar(&o.order, "order", "block", "placement of ranks on nodes: block or round-robin")
+	f.BoolVar(&o.oversubscribe, "oversubscribe", false, "allow more ranks per node (--ppn) than the node has cores: they share the cores, as validate's runs on this computer do")
 	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
 	f.StringVar(&o.profileArgs, "profile-args", "", "program arguments for the profiling run, e.g. a smaller size (default: the predicted ones; \"\" for none)")
 	f.StringVar(&o.profilePPN, "profile-ppn", "", "contention runs of a profile made here (1,2,4 or 1:8): each region then slows down with the ranks on a node as measured, not by the machine's table")
@@ -123,7 +126,7 @@ func runSpeedup(ctx context.Context, streams *IO, o *speedupOptions, pkg string,
 	}
 	opts := prediction.SpeedupOptions{Package: pkg, Args: args, NP: np, PPN: ppn, Order: order,
 		Machine: o.machine, Profile: o.profile, Threshold: o.threshold, MaxSteps: o.maxSteps,
-		Jobs: o.jobs, Log: logTo(streams)}
+		Jobs: o.jobs, Oversubscribe: o.oversubscribe, Log: logTo(streams)}
 	if o.jobs < 0 {
 		return &FlagError{fmt.Errorf("--jobs %d: want 0 (one per CPU) or more", o.jobs)}
 	}

@@ -164,3 +164,21 @@ func TestValidateCountsDefaultToTheCores(t *testing.T) {
 		t.Errorf("--np 1,2,4,8: %v, %v", got, err)
 	}
 }
+
+// TestRefusalNamesRealFlags: a sweep the machine cannot hold is refused
+// before any profiling, and every flag the refusal suggests exists
+// (--oversubscribe was suggested before it was a flag).
+func TestRefusalNamesRealFlags(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"speedup", "../../examples/heat", "--machine", "local", "--np", "4", "--quiet"}
+	if code := Main(args, &out, &errb); code == 0 || !strings.Contains(errb.String(), "no configuration fits the machine") {
+		t.Fatalf("%v: exit %d, stderr %q; want the refusal", args, code, errb.String())
+	}
+	flags := newSpeedupCmd(&IO{Out: &out, Err: &errb}).Flags()
+	for _, w := range strings.Fields(errb.String()) {
+		name, ok := strings.CutPrefix(strings.Trim(w, "(),;:"), "--")
+		if ok && flags.Lookup(name) == nil {
+			t.Errorf("the refusal suggests --%s, which speedup does not have: %s", name, errb.String())
+		}
+	}
+}
