@@ -827,6 +827,13 @@ func pathCell(v value, st MemRead) (*object, int64, bool) {
 		}
 		return v.obj, v.i + st.Index, true
 	}
+	if v.k == vStruct && st.Field >= 0 {
+		// A field of a struct value (a value receiver's d.n).
+		if v.obj == nil {
+			return nil, 0, false
+		}
+		return v.obj, int64(st.Field), true
+	}
 	if v.k != vPtr || v.obj == nil || v.c < 0 {
 		return nil, 0, false
 	}

@@ -105,12 +105,36 @@ func (c *exprCtx) calleeExpr(call *ssa.Call, v ssa.Value, depth int) (symbolic.E
 		if isInteger(v.Type()) && isInteger(v.X.Type()) {
 			return c.calleeExpr(call, v.X, depth+1)
 		}
+	case *ssa.Field:
+		// A field of a struct passed by value (a value receiver,
+		// d.Local() reading d.n): read where the argument is, the
+		// struct value itself or the memory the loop loaded it from.
+		p, ok := v.X.(*ssa.Parameter)
+		i := slices.Index(f.Params, p)
+		if !ok || i < 0 || !isInteger(v.Type()) {
+			break
+		}
+		if m := c.valueField(call.Call.Args[i], v.Field, depth); m != nil {
+			name := fmt.Sprintf("%s.%s", c.fa.render(call.Call.Args[i]), fieldName(v.X.Type(), v.Field))
+			return &symbolic.Sym{Name: name, Kind: symbolic.Mem, Mem: m}, nil
+		}
 	case *ssa.UnOp:
 		if v.Op != token.MUL || !isInteger(v.Type()) {
 			break
 		}
 		fa, ok := v.X.(*ssa.FieldAddr)
 		if !ok {
+			break
+		}
+		if sp := spilledParam(fa.X); sp != nil {
+			// A field of a struct parameter that go/ssa copied to a
+			// local (a value receiver's d.n): the argument's field.
+			if i := slices.Index(f.Params, sp); i >= 0 {
+				if m := c.valueField(call.Call.Args[i], fa.Field, depth); m != nil {
+					name := fmt.Sprintf("%s.%s", c.fa.render(call.Call.Args[i]), fieldName(sp.Type(), fa.Field))
+					return &symbolic.Sym{Name: name, Kind: symbolic.Mem, Mem: m}, nil
+				}
+			}
 			break
 		}
 		p, ok := fa.X.(*ssa.Parameter)
@@ -145,4 +169,112 @@ func (c *exprCtx) argField(arg ssa.Value, field int, t types.Type) *symbolic.Mem
 		return nil
 	}
 	return &symbolic.MemPath{Base: arg, Steps: []symbolic.MemStep{{Field: field}}}
+}
+
+// valueField is the path to field field of arg, a struct value: from arg
+// itself when it is known before the loops a nest holding c's loop could
+// extend to, or from the memory it was loaded from (f.d, loaded in the
+// loop's header, of a pointer f known before it) when those loops store
+// nothing of its type; nil otherwise.
+func (c *exprCtx) valueField(arg ssa.Value, field int, depth int) *symbolic.MemPath {
+	chain := c.nestable()
+	if len(chain) == 0 {
+		return nil
+	}
+	if _, isConst := arg.(*ssa.Const); isConst {
+		return nil
+	}
+	if b := blockOf(arg); b == nil || !chain[len(chain)-1].Contains(b) {
+		return &symbolic.MemPath{Base: arg, Steps: []symbolic.MemStep{{Field: field}}}
+	}
+	ld, ok := arg.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	m := c.memPath(ld, depth)
+	if m == nil {
+		return nil
+	}
+	return &symbolic.MemPath{Base: m.Base, Steps: append(slices.Clip(m.Steps), symbolic.MemStep{Field: field})}
+}
+
+// computedFromParams reports whether v, in f, is an integer that f
+// computes from its parameters as calleeExpr restates it, with the types
+// of the fields it loads through pointer parameters (which a loop around
+// the call must not store for the result to stay the same).
+func computedFromParams(f *ssa.Function, v ssa.Value, depth int) (loads []types.Type, ok bool) {
+	if depth > maxExprDepth {
+		return nil, false
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		return nil, v.Value != nil && v.Value.Kind() == constant.Int
+	case *ssa.Parameter:
+		return nil, slices.Contains(f.Params, v) && isInteger(v.Type())
+	case *ssa.BinOp:
+		if _, ok := binOps[v.Op]; !ok || !isInteger(v.Type()) {
+			return nil, false
+		}
+		x, ok1 := computedFromParams(f, v.X, depth+1)
+		y, ok2 := computedFromParams(f, v.Y, depth+1)
+		return append(x, y...), ok1 && ok2
+	case *ssa.Convert:
+		if !isInteger(v.Type()) || !isInteger(v.X.Type()) {
+			return nil, false
+		}
+		return computedFromParams(f, v.X, depth+1)
+	case *ssa.Field:
+		p, ok := v.X.(*ssa.Parameter)
+		return nil, ok && slices.Contains(f.Params, p) && isInteger(v.Type())
+	case *ssa.UnOp:
+		if v.Op != token.MUL || !isInteger(v.Type()) {
+			return nil, false
+		}
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok {
+			return nil, false
+		}
+		if sp := spilledParam(fa.X); sp != nil {
+			return nil, slices.Contains(f.Params, sp)
+		}
+		p, ok := fa.X.(*ssa.Parameter)
+		return []types.Type{v.Type()}, ok && slices.Contains(f.Params, p)
+	}
+	return nil, false
+}
+
+// spilledParam is the parameter that addr, a stack variable of its
+// function, holds a copy of and nothing else: go/ssa copies a struct
+// parameter whose fields are read (d.n of a value receiver) to a local,
+// stored once from the parameter and never again. Nil otherwise.
+func spilledParam(addr ssa.Value) *ssa.Parameter {
+	al, ok := addr.(*ssa.Alloc)
+	if !ok || al.Heap {
+		return nil
+	}
+	var param *ssa.Parameter
+	for _, ref := range *al.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			p, ok := r.Val.(*ssa.Parameter)
+			if !ok || r.Addr != al || param != nil {
+				return nil
+			}
+			param = p
+		case *ssa.FieldAddr:
+			for _, use := range *r.Referrers() {
+				if ld, ok := use.(*ssa.UnOp); !ok || ld.Op != token.MUL {
+					return nil // written or passed on
+				}
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return param
 }

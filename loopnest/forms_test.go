@@ -175,6 +175,11 @@ func TestLoopForms(t *testing.T) {
 		{"ifacesteer", "len(a)", "", nil, nil, "decides a branch at forms.go"},
 		{"impure", "max(0, n)", "", nil, nil, "not known to be pure: println"},
 		{"strings-pure", "len(lines)", "R", nil, nil, ""},
+		{"methodbound", "max(0, (d.n+d.size-d.rank-1)/d.size)", "R", func(b symbolic.Names) {
+			forms.MethodBound(forms.NewCyclic(n(b, "d.n"), n(b, "d.rank"), n(b, "d.size")))
+		}, []symbolic.Names{{"d.n": 10, "d.rank": 0, "d.size": 3}, {"d.n": 10, "d.rank": 2, "d.size": 3}}, ""},
+		{"ptrmethodbound", "max(0, b.hi-b.lo)", "R", func(b symbolic.Names) { forms.PointerMethodBound(forms.NewBand(n(b, "b.lo"), n(b, "b.hi"))) },
+			[]symbolic.Names{{"b.lo": 3, "b.hi": 10}, {"b.lo": 5, "b.hi": 5}}, ""},
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {

@@ -75,8 +75,39 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 		if callee := common.StaticCallee(); callee != nil && isRankSize(callee) {
 			return true
 		}
+		if !fa.pureIntCall(v) {
+			return false
+		}
+		for _, a := range common.Args {
+			if !fa.invariant(l, a) {
+				return false
+			}
+		}
+		loads, _ := computedFromParams(common.StaticCallee(), SingleResult(common.StaticCallee()), 0)
+		for _, t := range loads {
+			if fa.mayStore(l, t) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
+}
+
+// pureIntCall reports whether call is of a program function that stores
+// nothing and returns one integer computed from its parameters
+// (computedFromParams): a method giving a loop's bound, d.Local().
+func (fa *funcAnalysis) pureIntCall(call *ssa.Call) bool {
+	f := call.Common().StaticCallee()
+	if f == nil || len(f.FreeVars) > 0 || !fa.a.own(f) || !fa.a.neverStores(f, 0) {
+		return false
+	}
+	res := SingleResult(f)
+	if res == nil {
+		return false
+	}
+	_, ok := computedFromParams(f, res, 0)
+	return ok
 }
 
 // mayStore reports whether l may write a value of type t to memory: a

@@ -109,6 +109,12 @@ func (a *Analyzer) stores(fn *ssa.Function, depth int) *storeSet {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.Store:
+				if al := rootAlloc(in.Addr); al != nil && !al.Heap {
+					// The function's own stack variable (a value
+					// receiver's copy, d spilled to read d.n): no caller
+					// sees it.
+					continue
+				}
 				s.add(in.Val.Type())
 			case *ssa.MapUpdate, *ssa.Send:
 				s.unseen = true

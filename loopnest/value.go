@@ -159,6 +159,15 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 				return &symbolic.Sym{Name: "size", Kind: symbolic.Size, Value: v}, nil
 			}
 		}
+		if c.fa.pureIntCall(v) {
+			// A method of the program that computes the bound from its
+			// receiver (l < d.Local()), restated in the caller's terms:
+			// the call is in the loop's header, which a reduced nest
+			// never executes.
+			if e, err := c.calleeExpr(v, SingleResult(callee), depth+1); err == nil {
+				return c.named(v, e), nil
+			}
+		}
 	}
 	return c.leaf(v, symbolic.Pre), nil
 }

@@ -335,6 +335,22 @@ func TestInnerCountsAtProfiledMean(t *testing.T) {
 	}
 }
 
+// TestMethodBoundsReduce: loops whose bound is a method called in the
+// loop's header every iteration (a value receiver's d.local(), a pointer
+// receiver's b.rows()) are reduced, their counts restated from the
+// receivers' fields, rather than run row by row.
+func TestMethodBoundsReduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "600"}
+	mp, oracle, m := prepareTestdata(t, "methodbound", args)
+	_, sp := intervalOn(t, mp, oracle, m, 1, args)
+	if steps := sp.Steps(); steps > 1000 {
+		t.Errorf("P = 1 ran %d SSA instructions: the rows ran one by one", steps)
+	}
+}
+
 // TestRankTableLoopsRun: a loop over the ranks filling a Scatterv's
 // counts and offsets is run, not skipped as a reduced nest (which left
 // the counts unknown, each rank's block as long as the profiled run's

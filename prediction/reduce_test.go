@@ -66,6 +66,7 @@ func TestPredictionsFollowTheWork(t *testing.T) {
 		{"rowkernel", func(n string) []string { return []string{"-n", n} }, "64", "256", 3.5, 4.5, 1.7, 2.3},
 		{"rowaccessor", func(n string) []string { return []string{"-n", n, "-steps", "50"} }, "200", "400", 3.5, 4.5, 1.7, 2.3},
 		{"fieldstore", func(n string) []string { return []string{"-n", n} }, "2000", "4000", 1.8, 2.2, 0.9, 1.1},
+		{"methodbound", func(n string) []string { return []string{"-n", n} }, "300", "600", 3.5, 4.5, 1.7, 2.3},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			pkg := "./prediction/testdata/" + tc.pkg

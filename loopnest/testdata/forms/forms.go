@@ -319,3 +319,35 @@ func PassedToCheck(a []float64, c checker) {
 // UsePositive converts positive to checker, so that the interface call
 // above may run its method.
 func UsePositive(a []float64) { PassedToCheck(a, positive{}) }
+
+// Cyclic is a cyclic distribution of n rows over size ranks, seen from
+// rank, as a value.
+type Cyclic struct{ n, rank, size int }
+
+// Local is how many rows the rank holds.
+func (d Cyclic) Local() int { return (d.n - d.rank + d.size - 1) / d.size }
+
+// MethodBound's bound is a value receiver's method, called in the loop's
+// header every iteration.
+func MethodBound(d Cyclic) {
+	for l := 0; l < d.Local(); l++ { // methodbound
+		Hits[0]++
+	}
+}
+
+// Band is the rows lo..hi of a rank.
+type Band struct{ lo, hi int }
+
+// Rows is how many rows the band holds.
+func (b *Band) Rows() int { return b.hi - b.lo }
+
+// PointerMethodBound's bound is a pointer receiver's method.
+func PointerMethodBound(b *Band) {
+	for i := 0; i < b.Rows(); i++ { // ptrmethodbound
+		Hits[0]++
+	}
+}
+
+// NewCyclic and NewBand make the values the tests run.
+func NewCyclic(n, rank, size int) Cyclic { return Cyclic{n, rank, size} }
+func NewBand(lo, hi int) *Band           { return &Band{lo, hi} }
