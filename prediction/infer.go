@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -35,7 +36,7 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 	}
 	var (
 		once   sync.Once
-		u      int64
+		u, got int64
 		what   string
 		solved bool
 	)
@@ -44,7 +45,7 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		if rootCounted(root, env) {
 			return o.guessedInnerTime(root, env, costs)
 		}
-		once.Do(func() { u, what, solved = solveUnknown(root.Trip, env, int64(np), target) })
+		once.Do(func() { u, what, got, solved = solveUnknown(root.Trip, env, int64(np), target) })
 		if !solved {
 			return 0, "", errors.New("prediction: no single unknown value gives the profiled count")
 		}
@@ -52,13 +53,30 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		if err != nil {
 			return 0, "", err
 		}
-		how := fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives the profiled run's %.0f iterations per entry at rank 0 of %d",
-			what, u, target, np)
+		how := fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives the profiled run's %s iterations per entry at rank 0 of %d",
+			what, u, count(target), np)
+		// An integer u gives a whole count where the profile's mean may
+		// lie between two (2.5 repetitions of a kernel on average): the
+		// time is scaled by what u misses.
+		scale := 1.0
+		if got > 0 && math.Abs(float64(got)-target) > 1e-9*target {
+			scale = target / float64(got)
+			how = fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives %d iterations per entry at rank 0 of %d where the profiled run made %s, and the time scaled by %.4g",
+				what, u, got, np, count(target), scale)
+		}
 		if guessed > 0 {
 			how += fmt.Sprintf(" (%d inner loops whose counts the rank does not know at their profiled mean per entry)", guessed)
 		}
-		return nestTime(root, iters, costs), how, nil
+		return scale * nestTime(root, iters, costs), how, nil
 	}
+}
+
+// count prints a mean count: whole, or to four digits.
+func count(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return strconv.FormatFloat(x, 'g', 4, 64)
 }
 
 // stepLimit is the most iterations per entry, inner counts taken at
@@ -145,8 +163,9 @@ func (o *Oracle) guessedIterations(root *loopnest.Loop, env binderEnv, u int64, 
 
 // solveUnknown finds u, the value of the one thing trip needs that env
 // cannot answer, for which trip at rank 0 of np ranks is target (within
-// 1 %), and names that thing.
-func solveUnknown(trip symbolic.Expr, env binderEnv, np int64, target float64) (int64, string, bool) {
+// 1 %, or one iteration: a mean of 2.5 gives 2 or 3), names that thing,
+// and gives the count u makes there.
+func solveUnknown(trip symbolic.Expr, env binderEnv, np int64, target float64) (int64, string, int64, bool) {
 	e := &guessEnv{env: env, rank: 0, size: np}
 	f := func(u int64) (int64, bool) {
 		e.u = u
@@ -157,7 +176,7 @@ func solveUnknown(trip symbolic.Expr, env binderEnv, np int64, target float64) (
 	flo, ok1 := f(lo)
 	fhi, ok2 := f(hi)
 	if !ok1 || !ok2 || flo == fhi {
-		return 0, "", false
+		return 0, "", 0, false
 	}
 	up := fhi > flo
 	want := int64(math.Round(target))
@@ -165,7 +184,7 @@ func solveUnknown(trip symbolic.Expr, env binderEnv, np int64, target float64) (
 		mid := lo + (hi-lo)/2
 		v, ok := f(mid)
 		if !ok {
-			return 0, "", false
+			return 0, "", 0, false
 		}
 		if up && v < want || !up && v > want {
 			lo = mid + 1
@@ -175,9 +194,9 @@ func solveUnknown(trip symbolic.Expr, env binderEnv, np int64, target float64) (
 	}
 	got, ok := f(lo)
 	if !ok || math.Abs(float64(got)-target) > max(1, 0.01*target) {
-		return 0, "", false
+		return 0, "", 0, false
 	}
-	return lo, e.missing[0], true
+	return lo, e.missing[0], got, true
 }
 
 // guessEnv answers what env answers, Rank and Size as given (negative:

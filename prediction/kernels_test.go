@@ -351,6 +351,41 @@ func TestMethodBoundsReduce(t *testing.T) {
 	}
 }
 
+// TestRotatedLoopEntered: a loop over a count the ranks do not know
+// (broadcast by rank 0), written for range reps, which go/ssa guards with
+// 0 < reps outside the loop, is entered at every call and costed with
+// the profiled mean count (scaled where no whole count is the mean): the
+// simulation of the profiled run computes for about what the program did. The guard, which the profile counts no
+// outcomes of, was taken half the time, and every other block cost
+// nothing (58 % of the program's compute).
+func TestRotatedLoopEntered(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "bcastreps", nil)
+	run, sp, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, nil, interpreter.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scaled := false
+	for _, as := range sp.Assumptions() {
+		if strings.Contains(as.What, "frequency 0.5") {
+			t.Errorf("%s: %s", as.Pos, as.What)
+		}
+		// 1 to 4 repetitions, 2.5 on average: no whole count is the
+		// profiled mean, and the time is scaled by what it misses.
+		scaled = scaled || strings.Contains(as.What, "where the profiled run made") && strings.Contains(as.What, "the time scaled by")
+	}
+	if !scaled {
+		t.Errorf("no assumption scales the inferred count to the profiled mean: %v", sp.Assumptions())
+	}
+	tot := oracle.prof.Totals
+	measured := (tot.PlainBodyNs - tot.MPINs) * 1e-9
+	if r := maxCompute(run) / measured; r < 0.8 || r > 1.25 {
+		t.Errorf("the simulation of the profiled run computes for %.3g s, the program computed for %.3g s (ratio %.2f)", maxCompute(run), measured, r)
+	}
+}
+
 // TestRankTableLoopsRun: a loop over the ranks filling a Scatterv's
 // counts and offsets is run, not skipped as a reduced nest (which left
 // the counts unknown, each rank's block as long as the profiled run's

@@ -569,6 +569,39 @@ func (o *Oracle) loopBranches(id string, r *model.Region) {
 			o.groupedExits[b] = true
 		}
 	}
+	if pr.Execs > 0 {
+		o.guardBranches(r, in)
+	}
+}
+
+// guardBranches sets the probability of the test go/ssa puts before a
+// rotated loop (for range n: if 0 < n, then the body with the exit test
+// after it), outside the loop, to entering: the profile counts no
+// outcomes for it, and taken half the time it skipped every other entry
+// of a loop over a count the rank does not know, whose time per entry
+// (the profiled mean, zero-trip entries included) assumes every entry.
+func (o *Oracle) guardBranches(r *model.Region, in map[*ssa.BasicBlock]bool) {
+	exits := map[*ssa.BasicBlock]bool{}
+	for _, b := range r.Blocks {
+		for _, s := range b.Succs {
+			if !in[s] {
+				exits[s] = true
+			}
+		}
+	}
+	for _, g := range r.Entry.Preds {
+		if in[g] || len(g.Succs) != 2 || len(g.Instrs) == 0 {
+			continue
+		}
+		if _, isIf := g.Instrs[len(g.Instrs)-1].(*ssa.If); !isIf {
+			continue
+		}
+		enter := slices.Index(g.Succs, r.Entry)
+		if _, set := o.branch[g]; set || !exits[g.Succs[1-enter]] {
+			continue
+		}
+		o.branch[g] = float64(1 - enter) // Succs[0] is where the test's true goes
+	}
 }
 
 // exitTests sets the probability of each If of loop r that evaluates one
