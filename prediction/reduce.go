@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/parpredict/parpredict/interpreter"
@@ -665,7 +666,26 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest
 		}
 		if total == 0 {
 			if firstErr == nil && excl > 0 {
-				firstErr = fmt.Errorf("the profile counted no iterations of %s", l.ID)
+				// l's time goes to its innermost counted loops, which
+				// may be others than l (a loop the profile ran 1024
+				// times whose inner loop never ran).
+				names := make([]string, len(leaves))
+				for i, lf := range leaves {
+					names[i] = lf.ID
+					if _, ok := o.region(lf.ID); !ok {
+						names[i] += " (not in the profile)"
+					}
+				}
+				switch {
+				case len(leaves) == 0:
+					// A timed loop with no count, nor any counted loop
+					// inside (an exit test on what the loop computes).
+					firstErr = fmt.Errorf("the time of %s has no loop with a trip count to go to", l.ID)
+				case len(leaves) == 1 && leaves[0] == l:
+					firstErr = fmt.Errorf("the profile counted no iterations of %s", names[0])
+				default:
+					firstErr = fmt.Errorf("the profile counted no iterations of %s, where the time of %s goes", strings.Join(names, ", "), l.ID)
+				}
 			}
 			return
 		}
