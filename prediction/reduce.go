@@ -939,7 +939,7 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 				}
 				if c := x.Common(); c.IsInvoke() && !w.calleesStoreNothing(c) {
 					w.add(c.Value, 0) // a method may write through its receiver
-				} else if _, named := c.Value.(*ssa.Function); !named && !c.IsInvoke() && !w.calleesStoreNothing(c) {
+				} else if _, named := c.Value.(*ssa.Function); !named && !c.IsInvoke() && !w.calleesStoreNothing(c) && !w.writesArgsOnly(c.Value) {
 					w.add(c.Value, 0) // a closure may write its free variables
 				}
 				for _, a := range x.Common().Args {
@@ -1163,6 +1163,75 @@ func (w *writeFinder) calleesStoreNothing(c *ssa.CallCommon) bool {
 		}
 	}
 	return len(fns) > 0
+}
+
+// writesArgsOnly reports whether v is a closure made by the program
+// (update := func(r []float64) { ... r[j] -= l * f.piv[j] }) that stores
+// only into memory its arguments reach, which the call's arguments stand
+// for: what it captures (f, whose communicator the next MPI call needs)
+// is then only read.
+func (w *writeFinder) writesArgsOnly(v ssa.Value) bool {
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok {
+		return false
+	}
+	fn, ok := mc.Fn.(*ssa.Function)
+	return ok && storesIntoParamsOnly(fn, w.readOnly)
+}
+
+// storesIntoParamsOnly reports whether fn's only writes are stores into
+// memory reached from its parameters by indexing and field addresses, or
+// into its own stack variables, and its calls are of builtins that write
+// nothing or only there, or of functions readOnly says write nothing.
+func storesIntoParamsOnly(fn *ssa.Function, readOnly func(*ssa.Function) bool) bool {
+	ownOrParam := func(addr ssa.Value) bool {
+		for {
+			switch a := addr.(type) {
+			case *ssa.IndexAddr:
+				addr = a.X
+			case *ssa.FieldAddr:
+				addr = a.X
+			case *ssa.Slice:
+				addr = a.X
+			case *ssa.Parameter:
+				return true
+			case *ssa.Alloc:
+				return !a.Heap
+			default:
+				return false
+			}
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.Store:
+				if !ownOrParam(in.Addr) {
+					return false
+				}
+			case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.MakeClosure:
+				return false
+			case ssa.CallInstruction:
+				c := in.Common()
+				if bi, ok := c.Value.(*ssa.Builtin); ok {
+					switch bi.Name() {
+					case "copy", "append", "clear":
+						if len(c.Args) == 0 || !ownOrParam(c.Args[0]) {
+							return false
+						}
+					case "len", "cap", "min", "max", "real", "imag", "complex":
+					default:
+						return false
+					}
+					continue
+				}
+				if callee := c.StaticCallee(); callee == nil || readOnly == nil || !readOnly(callee) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // newWriteFinder collects the stores of the nest's blocks; those in
