@@ -81,11 +81,14 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 	// rank (the simulator's).
 	rankArg := func(i int, what string) (int, error) {
 		v, err := intArg(i, what)
-		if err != nil || g == nil || v == AnySource {
-			return v, err
+		if err != nil || v == AnySource && strings.HasPrefix(what, "source") {
+			return v, err // a receive from any source
 		}
-		if v < 0 || v >= len(g.Members) {
-			return 0, r.errorf(in.Pos(), "mpi.%s: %s %d is out of range for a communicator of %d ranks", name, what, v, len(g.Members))
+		if v < 0 || v >= size {
+			return 0, r.errorf(in.Pos(), "mpi.%s: %s %d is out of range for a communicator of %d ranks%s", name, what, v, size, r.guessedNote())
+		}
+		if g == nil {
+			return v, nil
 		}
 		return g.Members[v], nil
 	}
@@ -598,4 +601,27 @@ func (r *ssaRank) ReceiveData(into, data any) {
 	for j := range min(int64(len(vals)), buf.n) {
 		buf.obj.set(buf.i+j, copyValue(vals[j]))
 	}
+}
+
+// guessedNote is what an error on a value the program computed adds when
+// the rank decided branches by profiled frequencies before it: the value
+// may follow a guessed arm (a pivot's row, never found where the search
+// compared values the interpreter does not know, left at -1).
+func (r *ssaRank) guessedNote() string {
+	if r.guesses == 0 || r.guessBlock == nil {
+		return ""
+	}
+	pos := r.guessBlock.Parent().Pos()
+	if in, ok := r.guessBlock.Instrs[len(r.guessBlock.Instrs)-1].(*ssa.If); ok && in.Cond.Pos().IsValid() {
+		pos = in.Cond.Pos()
+	} else {
+		for _, in := range r.guessBlock.Instrs {
+			if in.Pos().IsValid() {
+				pos = in.Pos()
+			}
+		}
+	}
+	at := r.shared.prog.Fset.Position(pos)
+	return fmt.Sprintf("; rank %d decided %d branches on data it does not know by their profiled frequencies, the last at %s:%d, and what it computed after may follow a guessed arm: partners chosen from data (a pivot's owner) cannot be predicted; make them computable from what the rank knows (for example the diagonal's owner) to predict the pattern",
+		r.rank, r.guesses, baseName(at.Filename), at.Line)
 }

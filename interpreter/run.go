@@ -165,6 +165,11 @@ type BlockedRank struct {
 type DeadlockError struct {
 	Blocked  []BlockedRank
 	Finished int // ranks that had finished
+	// Guessed says, when a rank decided branches on data the interpreter
+	// does not know by their profiled frequencies, where: ranks whose
+	// partners follow such guesses can wait for each other where the
+	// program does not.
+	Guessed string
 }
 
 func (e *DeadlockError) Error() string {
@@ -184,6 +189,9 @@ func (e *DeadlockError) Error() string {
 				"(the goroutine backend buffers such a message after waiting half a millisecond, so the program may run there and still hang under an MPI library)")
 			break
 		}
+	}
+	if e.Guessed != "" {
+		b.WriteString("\n  the deadlock may be the interpreter's, not the program's" + e.Guessed)
 	}
 	return b.String()
 }

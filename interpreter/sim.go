@@ -571,6 +571,10 @@ func (s *sim) segment(r *rank, kind SegmentKind, start, end float64, op Op) {
 	}
 }
 
+// guesser is a program that can say which branches it decided by
+// profiled frequencies (the SSA ranks).
+type guesser interface{ guessedNote() string }
+
 // deadlock reports the ranks still blocked once nothing can run.
 func (s *sim) deadlock() error {
 	d := &DeadlockError{}
@@ -581,6 +585,9 @@ func (s *sim) deadlock() error {
 				Send: r.coll == nil && r.cur.Kind == OpSend})
 		case finished:
 			d.Finished++
+		}
+		if g, ok := r.prog.(guesser); ok && d.Guessed == "" {
+			d.Guessed = g.guessedNote()
 		}
 	}
 	if len(d.Blocked) == 0 {

@@ -304,3 +304,33 @@ func TestAppendOfUnknownRows(t *testing.T) {
 		t.Errorf("appending known values gave %v with element 1 = %v, want 2 elements ending in 2", small, v)
 	}
 }
+
+// TestAbsorbedOperations: an integer operation with an unknown operand
+// is known where the other decides it (p % 1 at one rank, whatever the
+// pivot p), unknown otherwise.
+func TestAbsorbedOperations(t *testing.T) {
+	u := unknown
+	for _, c := range []struct {
+		op    token.Token
+		x, y  value
+		known bool
+	}{
+		{token.REM, u, intv(1), true},
+		{token.REM, u, intv(-1), true},
+		{token.MUL, u, intv(0), true},
+		{token.MUL, intv(0), u, true},
+		{token.AND, u, intv(0), true},
+		{token.REM, u, intv(2), false},
+		{token.REM, intv(1), u, false},
+		{token.ADD, u, intv(0), false},
+		{token.MUL, u, floatv(0), false},
+	} {
+		got, err := binop(c.op, &c.x, &c.y, numType{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.known() != c.known || c.known && (got.k != vInt || got.i != 0) {
+			t.Errorf("%v %v %v = %v, want known %v (0)", c.x, c.op, c.y, got, c.known)
+		}
+	}
+}

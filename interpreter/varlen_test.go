@@ -23,3 +23,25 @@ func TestUnknownReceiveBufferTakesTheMessage(t *testing.T) {
 		t.Errorf("assumptions %v, want the receive buffer's", sp.Assumptions())
 	}
 }
+
+// A partner the program computes after a branch the interpreter decided
+// by its profiled frequency is out of range where the real run's never
+// is: the error says the value may follow the guess, and where that was,
+// rather than blaming the program alone.
+func TestGuessedPartnerNamesTheGuess(t *testing.T) {
+	prog, pkg := loadSSA(t, "./testdata/guessedpeer")
+	o := &testOracle{user: pkg.Pkg.Path(), defaultBranch: 1e-9} // the search "finds nothing"
+	sp, err := NewSSAPrograms(prog, pkg, o, 2, ExecOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Simulate(net1, sp.Programs(), Options{})
+	if err == nil {
+		t.Fatal("the partner -1 was taken")
+	}
+	for _, want := range []string{"destination rank -1 is out of range", "decided 1 branches on data it does not know", "main.go:18"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
