@@ -24,6 +24,20 @@ func fill[T any](n int, mk func() T) []T {
 	return s
 }
 
+// scaleAll scales every buffer by a closure that reads the options and
+// writes only the row it is given: the loop writes the rows, and o stays
+// known.
+func scaleAll(bufs [][]float64, o *options) {
+	scale := func(r []float64) {
+		for i := range r {
+			r[i] *= float64(o.size)
+		}
+	}
+	for k := range bufs {
+		scale(bufs[k])
+	}
+}
+
 func main() {
 	var o options
 	flag.IntVar(&o.blocks, "blocks", 20, "blocks")
@@ -34,6 +48,7 @@ func main() {
 		bufs := fill(o.depth, func() []float64 { return make([]float64, o.size) })
 		made := 0
 		ids := fill(o.depth, func() int { made++; return made })
+		scaleAll(bufs, &o)
 		sum := 0.0
 		for k := range o.blocks {
 			b := bufs[k%o.depth]
