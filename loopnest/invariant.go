@@ -233,16 +233,24 @@ func storesTo(l *Loop, root *ssa.Alloc) bool {
 }
 
 func rootAlloc(addr ssa.Value) *ssa.Alloc {
+	a, _ := AddrRoot(addr).(*ssa.Alloc)
+	return a
+}
+
+// AddrRoot is the value an address is computed from by field addresses,
+// element addresses and slicing: the variable, parameter or pointer whose
+// memory a store to addr writes.
+func AddrRoot(addr ssa.Value) ssa.Value {
 	for {
 		switch a := addr.(type) {
 		case *ssa.FieldAddr:
 			addr = a.X
 		case *ssa.IndexAddr:
 			addr = a.X
-		case *ssa.Alloc:
-			return a
+		case *ssa.Slice:
+			addr = a.X
 		default:
-			return nil
+			return addr
 		}
 	}
 }

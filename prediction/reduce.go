@@ -1185,22 +1185,13 @@ func (w *writeFinder) writesArgsOnly(v ssa.Value) bool {
 // nothing or only there, or of functions readOnly says write nothing.
 func storesIntoParamsOnly(fn *ssa.Function, readOnly func(*ssa.Function) bool) bool {
 	ownOrParam := func(addr ssa.Value) bool {
-		for {
-			switch a := addr.(type) {
-			case *ssa.IndexAddr:
-				addr = a.X
-			case *ssa.FieldAddr:
-				addr = a.X
-			case *ssa.Slice:
-				addr = a.X
-			case *ssa.Parameter:
-				return true
-			case *ssa.Alloc:
-				return !a.Heap
-			default:
-				return false
-			}
+		switch a := loopnest.AddrRoot(addr).(type) {
+		case *ssa.Parameter:
+			return true
+		case *ssa.Alloc:
+			return !a.Heap
 		}
+		return false
 	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
