@@ -105,12 +105,12 @@ func constValue(c constant.Value, t types.Type) value {
 // absorbed is an integer operation with one unknown operand whose result
 // the known one decides: x % 1 and x % -1 are 0 (a rank's owner of row p
 // at one rank, p % size, whatever p), x * 0 and x & 0 are 0.
-func absorbed(op token.Token, x, y *value) value {
+func absorbed(op token.Token, x, y *value, t numType) value {
 	if x.k != vInt && y.k != vInt {
 		return unknown
 	}
 	switch {
-	case op == token.REM && y.k == vInt && (y.i == 1 || y.i == -1):
+	case op == token.REM && y.k == vInt && (y.i == 1 || y.i == -1 && !t.unsigned): // -1 of an unsigned type is its largest value
 		return intv(0)
 	case (op == token.MUL || op == token.AND) && (x.k == vInt && x.i == 0 || y.k == vInt && y.i == 0):
 		return intv(0)
@@ -120,7 +120,7 @@ func absorbed(op token.Token, x, y *value) value {
 
 func binop(op token.Token, x, y *value, t numType) (value, error) {
 	if !x.known() || !y.known() {
-		return absorbed(op, x, y), nil
+		return absorbed(op, x, y, t), nil
 	}
 	switch op {
 	case token.EQL, token.NEQ:

@@ -333,4 +333,8 @@ func TestAbsorbedOperations(t *testing.T) {
 			t.Errorf("%v %v %v = %v, want known %v (0)", c.x, c.op, c.y, got, c.known)
 		}
 	}
+	// x % math.MaxUint64 is not 0.
+	if got, _ := binop(token.REM, &u, &value{k: vInt, i: -1}, numType{unsigned: true}); got.known() {
+		t.Errorf("unknown %% MaxUint64 = %v, want unknown", got)
+	}
 }
