@@ -101,7 +101,6 @@ func constValue(c constant.Value, t types.Type) value {
 	return unknown
 }
 
-// binop evaluates x op y for operands of type t (the type of x).
 // absorbed is an integer operation with one unknown operand whose result
 // the known one decides: x % 1 and x % -1 are 0 (a rank's owner of row p
 // at one rank, p % size, whatever p), x * 0 and x & 0 are 0.
@@ -118,6 +117,7 @@ func absorbed(op token.Token, x, y *value, t numType) value {
 	return unknown
 }
 
+// binop evaluates x op y for operands of type t (the type of x).
 func binop(op token.Token, x, y *value, t numType) (value, error) {
 	if !x.known() || !y.known() {
 		return absorbed(op, x, y, t), nil

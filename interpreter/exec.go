@@ -549,18 +549,25 @@ func (r *ssaRank) where(pos token.Pos) (at, fn string) {
 }
 
 func (r *ssaRank) nearestPos(f *frame) token.Pos {
-	if f.block != nil {
-		for i := min(f.pc, len(f.block.Instrs)) - 1; i >= 0; i-- {
-			in := f.block.Instrs[i]
-			if in.Pos().IsValid() {
-				return in.Pos()
-			}
-			if v, ok := in.(*ssa.If); ok && v.Cond.Pos().IsValid() {
-				return v.Cond.Pos()
-			}
+	if f.block == nil {
+		return f.fn.Pos()
+	}
+	return lastPos(f.block, f.pc)
+}
+
+// lastPos is the position of the last of b's first n instructions that
+// has one (an If's is its condition's), else the function's.
+func lastPos(b *ssa.BasicBlock, n int) token.Pos {
+	for i := min(n, len(b.Instrs)) - 1; i >= 0; i-- {
+		in := b.Instrs[i]
+		if in.Pos().IsValid() {
+			return in.Pos()
+		}
+		if v, ok := in.(*ssa.If); ok && v.Cond.Pos().IsValid() {
+			return v.Cond.Pos()
 		}
 	}
-	return f.fn.Pos()
+	return b.Parent().Pos()
 }
 
 func (r *ssaRank) top() *frame { return r.stack[len(r.stack)-1] }

@@ -81,8 +81,8 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 	// rank (the simulator's).
 	rankArg := func(i int, what string) (int, error) {
 		v, err := intArg(i, what)
-		if err != nil || v == AnySource && strings.HasPrefix(what, "source") {
-			return v, err // a receive from any source
+		if err != nil {
+			return v, err
 		}
 		if v < 0 || v >= size {
 			return 0, r.errorf(in.Pos(), "mpi.%s: %s %d is out of range for a communicator of %d ranks%s", name, what, v, size, r.guessedNote())
@@ -91,6 +91,13 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 			return v, nil
 		}
 		return g.Members[v], nil
+	}
+	// sourceArg is a receive's source rank, which may be AnySource.
+	sourceArg := func(i int) (int, error) {
+		if v, err := intArg(i, "source rank"); err != nil || v == AnySource {
+			return v, err
+		}
+		return rankArg(i, "source rank")
 	}
 	bytesOf := func(i int) int {
 		if args[i].k == vSlice {
@@ -181,7 +188,7 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		}
 	case "Recv", "Irecv":
 		op.Kind, op.Bytes = OpRecv, capacityOf(1)
-		if op.Peer, err = rankArg(2, "source rank"); err == nil {
+		if op.Peer, err = sourceArg(2); err == nil {
 			op.Tag, err = intArg(3, "tag")
 		}
 		op.Fault = r.received(in.Pos(), name, args[1])
@@ -196,7 +203,7 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		op.Kind, op.Bytes, op.RecvBytes = OpSendrecv, bytesOf(1), capacityOf(4)
 		if op.Peer, err = rankArg(2, "destination rank"); err == nil {
 			if op.Tag, err = intArg(3, "send tag"); err == nil {
-				if op.RecvPeer, err = rankArg(5, "source rank"); err == nil {
+				if op.RecvPeer, err = sourceArg(5); err == nil {
 					op.RecvTag, err = intArg(6, "receive tag")
 				}
 			}
@@ -308,7 +315,7 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		op.Send = reduceContribution(args[1], args[3])
 		if name == "Exscan" {
 			op.Prefix = PrefixExscan
-			if me := r.rank; g == nil && me == 0 || g != nil && g.index[me] == 0 {
+			if rank == 0 {
 				break // the first member's buffer is left as it was
 			}
 		}
@@ -611,17 +618,7 @@ func (r *ssaRank) guessedNote() string {
 	if r.guesses == 0 || r.guessBlock == nil {
 		return ""
 	}
-	pos := r.guessBlock.Parent().Pos()
-	if in, ok := r.guessBlock.Instrs[len(r.guessBlock.Instrs)-1].(*ssa.If); ok && in.Cond.Pos().IsValid() {
-		pos = in.Cond.Pos()
-	} else {
-		for _, in := range r.guessBlock.Instrs {
-			if in.Pos().IsValid() {
-				pos = in.Pos()
-			}
-		}
-	}
-	at := r.shared.prog.Fset.Position(pos)
+	at := r.shared.prog.Fset.Position(lastPos(r.guessBlock, len(r.guessBlock.Instrs)))
 	return fmt.Sprintf("; rank %d decided %d branches on data it does not know by their profiled frequencies, the last at %s:%d, and what it computed after may follow a guessed arm: partners chosen from data (a pivot's owner) cannot be predicted; make them computable from what the rank knows (for example the diagonal's owner) to predict the pattern",
 		r.rank, r.guesses, baseName(at.Filename), at.Line)
 }

@@ -105,45 +105,24 @@ func (c *exprCtx) calleeExpr(call *ssa.Call, v ssa.Value, depth int) (symbolic.E
 		if isInteger(v.Type()) && isInteger(v.X.Type()) {
 			return c.calleeExpr(call, v.X, depth+1)
 		}
-	case *ssa.Field:
-		// A field of a struct passed by value (a value receiver,
-		// d.Local() reading d.n): read where the argument is, the
-		// struct value itself or the memory the loop loaded it from.
-		p, ok := v.X.(*ssa.Parameter)
-		i := slices.Index(f.Params, p)
-		if !ok || i < 0 || !isInteger(v.Type()) {
-			break
-		}
-		if m := c.valueField(call.Call.Args[i], v.Field, depth); m != nil {
-			name := fmt.Sprintf("%s.%s", c.fa.render(call.Call.Args[i]), fieldName(v.X.Type(), v.Field))
-			return &symbolic.Sym{Name: name, Kind: symbolic.Mem, Mem: m}, nil
-		}
-	case *ssa.UnOp:
-		if v.Op != token.MUL || !isInteger(v.Type()) {
-			break
-		}
-		fa, ok := v.X.(*ssa.FieldAddr)
+	case *ssa.Field, *ssa.UnOp:
+		// A field of a parameter: of a struct passed by value (a value
+		// receiver, d.Local() reading d.n), read where the argument is,
+		// the struct value itself or the memory the loop loaded it
+		// from; or of the struct a pointer parameter points to.
+		p, field, byValue, ok := paramField(f, v)
 		if !ok {
 			break
 		}
-		if sp := spilledParam(fa.X); sp != nil {
-			// A field of a struct parameter that go/ssa copied to a
-			// local (a value receiver's d.n): the argument's field.
-			if i := slices.Index(f.Params, sp); i >= 0 {
-				if m := c.valueField(call.Call.Args[i], fa.Field, depth); m != nil {
-					name := fmt.Sprintf("%s.%s", c.fa.render(call.Call.Args[i]), fieldName(sp.Type(), fa.Field))
-					return &symbolic.Sym{Name: name, Kind: symbolic.Mem, Mem: m}, nil
-				}
-			}
-			break
+		arg := call.Call.Args[slices.Index(f.Params, p)]
+		var m *symbolic.MemPath
+		if byValue {
+			m = c.valueField(arg, field, depth)
+		} else {
+			m = c.argField(arg, field, v.Type())
 		}
-		p, ok := fa.X.(*ssa.Parameter)
-		i := slices.Index(f.Params, p)
-		if !ok || i < 0 {
-			break
-		}
-		if m := c.argField(call.Call.Args[i], fa.Field, v.Type()); m != nil {
-			name := fmt.Sprintf("%s.%s", c.fa.render(call.Call.Args[i]), fieldName(fa.X.Type(), fa.Field))
+		if m != nil {
+			name := fmt.Sprintf("%s.%s", c.fa.render(arg), fieldName(p.Type(), field))
 			return &symbolic.Sym{Name: name, Kind: symbolic.Mem, Mem: m}, nil
 		}
 	}
@@ -223,24 +202,40 @@ func computedFromParams(f *ssa.Function, v ssa.Value, depth int) (loads []types.
 			return nil, false
 		}
 		return computedFromParams(f, v.X, depth+1)
-	case *ssa.Field:
-		p, ok := v.X.(*ssa.Parameter)
-		return nil, ok && slices.Contains(f.Params, p) && isInteger(v.Type())
-	case *ssa.UnOp:
-		if v.Op != token.MUL || !isInteger(v.Type()) {
-			return nil, false
+	case *ssa.Field, *ssa.UnOp:
+		_, _, byValue, ok := paramField(f, v)
+		if !ok || byValue {
+			return nil, ok
 		}
-		fa, ok := v.X.(*ssa.FieldAddr)
-		if !ok {
-			return nil, false
-		}
-		if sp := spilledParam(fa.X); sp != nil {
-			return nil, slices.Contains(f.Params, sp)
-		}
-		p, ok := fa.X.(*ssa.Parameter)
-		return []types.Type{v.Type()}, ok && slices.Contains(f.Params, p)
+		return []types.Type{v.Type()}, true // loaded through a pointer
 	}
 	return nil, false
+}
+
+// paramField recognizes v, an integer in f, as field field of parameter
+// p: of a struct passed by value (p.field, or its load from the local
+// go/ssa copies p to), or of the struct a pointer parameter points to
+// (a load through p).
+func paramField(f *ssa.Function, v ssa.Value) (p *ssa.Parameter, field int, byValue, ok bool) {
+	if !isInteger(v.Type()) {
+		return nil, 0, false, false
+	}
+	switch v := v.(type) {
+	case *ssa.Field:
+		p, ok = v.X.(*ssa.Parameter)
+		return p, v.Field, true, ok && slices.Contains(f.Params, p)
+	case *ssa.UnOp:
+		fa, isField := v.X.(*ssa.FieldAddr)
+		if v.Op != token.MUL || !isField {
+			return nil, 0, false, false
+		}
+		if p = spilledParam(fa.X); p != nil {
+			return p, fa.Field, true, slices.Contains(f.Params, p)
+		}
+		p, ok = fa.X.(*ssa.Parameter)
+		return p, fa.Field, false, ok && slices.Contains(f.Params, p)
+	}
+	return nil, 0, false, false
 }
 
 // spilledParam is the parameter that addr, a stack variable of its

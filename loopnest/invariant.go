@@ -75,7 +75,8 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 		if callee := common.StaticCallee(); callee != nil && isRankSize(callee) {
 			return true
 		}
-		if !fa.pureIntCall(v) {
+		loads, ok := fa.pureIntCall(v)
+		if !ok {
 			return false
 		}
 		for _, a := range common.Args {
@@ -83,7 +84,6 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 				return false
 			}
 		}
-		loads, _ := computedFromParams(common.StaticCallee(), SingleResult(common.StaticCallee()), 0)
 		for _, t := range loads {
 			if fa.mayStore(l, t) {
 				return false
@@ -96,18 +96,18 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 
 // pureIntCall reports whether call is of a program function that stores
 // nothing and returns one integer computed from its parameters
-// (computedFromParams): a method giving a loop's bound, d.Local().
-func (fa *funcAnalysis) pureIntCall(call *ssa.Call) bool {
+// (computedFromParams): a method giving a loop's bound, d.Local(). loads
+// are the types of the fields it reads through pointer parameters.
+func (fa *funcAnalysis) pureIntCall(call *ssa.Call) (loads []types.Type, ok bool) {
 	f := call.Common().StaticCallee()
 	if f == nil || len(f.FreeVars) > 0 || !fa.a.own(f) || !fa.a.neverStores(f, 0) {
-		return false
+		return nil, false
 	}
 	res := SingleResult(f)
 	if res == nil {
-		return false
+		return nil, false
 	}
-	_, ok := computedFromParams(f, res, 0)
-	return ok
+	return computedFromParams(f, res, 0)
 }
 
 // mayStore reports whether l may write a value of type t to memory: a

@@ -159,14 +159,16 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 				return &symbolic.Sym{Name: "size", Kind: symbolic.Size, Value: v}, nil
 			}
 		}
-		if b := blockOf(v); b != nil && c.loop.Contains(b) && c.fa.pureIntCall(v) {
-			// A method of the program that computes the bound from its
-			// receiver (l < d.Local()), restated in the caller's terms:
-			// the call is in the loop's header, which a reduced nest
-			// never executes. One before the loop (range m.rows()) is a
-			// value the rank has at the entry.
-			if e, err := c.calleeExpr(v, SingleResult(callee), depth+1); err == nil {
-				return c.named(v, e), nil
+		// A method of the program that computes the bound from its
+		// receiver (l < d.Local()), restated in the caller's terms: the
+		// call is in the loop's header, which a reduced nest never
+		// executes. One before the loop (range m.rows()) is a value the
+		// rank has at the entry.
+		if b := blockOf(v); b != nil && c.loop.Contains(b) {
+			if _, pure := c.fa.pureIntCall(v); pure {
+				if e, err := c.calleeExpr(v, SingleResult(callee), depth+1); err == nil {
+					return c.named(v, e), nil
+				}
 			}
 		}
 	}

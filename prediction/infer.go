@@ -53,16 +53,16 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		if err != nil {
 			return 0, "", err
 		}
-		how := fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives the profiled run's %s iterations per entry at rank 0 of %d",
-			what, u, count(target), np)
+		how := fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives ", what, u)
 		// An integer u gives a whole count where the profile's mean may
 		// lie between two (2.5 repetitions of a kernel on average): the
 		// time is scaled by what u misses.
 		scale := 1.0
 		if got > 0 && math.Abs(float64(got)-target) > 1e-9*target {
 			scale = target / float64(got)
-			how = fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives %d iterations per entry at rank 0 of %d where the profiled run made %s, and the time scaled by %.4g",
-				what, u, got, np, count(target), scale)
+			how += fmt.Sprintf("%d iterations per entry at rank 0 of %d where the profiled run made %s, and the time scaled by %.4g", got, np, count(target), scale)
+		} else {
+			how += fmt.Sprintf("the profiled run's %s iterations per entry at rank 0 of %d", count(target), np)
 		}
 		if guessed > 0 {
 			how += fmt.Sprintf(" (%d inner loops whose counts the rank does not know at their profiled mean per entry)", guessed)

@@ -937,10 +937,10 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 				if callee := x.Common().StaticCallee(); callee != nil && readOnly != nil && readOnly(callee) {
 					continue // computes only: its pointer arguments are read
 				}
-				if c := x.Common(); c.IsInvoke() && !w.calleesStoreNothing(c) {
-					w.add(c.Value, 0) // a method may write through its receiver
-				} else if _, named := c.Value.(*ssa.Function); !named && !c.IsInvoke() && !w.calleesStoreNothing(c) && !w.writesArgsOnly(c.Value) {
-					w.add(c.Value, 0) // a closure may write its free variables
+				if c := x.Common(); !isFunction(c.Value) && !w.calleesStoreNothing(c) && !w.writesArgsOnly(c.Value) {
+					// A method may write through its receiver, a closure
+					// its free variables.
+					w.add(c.Value, 0)
 				}
 				for _, a := range x.Common().Args {
 					switch a.Type().Underlying().(type) {
@@ -1163,6 +1163,11 @@ func (w *writeFinder) calleesStoreNothing(c *ssa.CallCommon) bool {
 		}
 	}
 	return len(fns) > 0
+}
+
+func isFunction(v ssa.Value) bool {
+	_, ok := v.(*ssa.Function)
+	return ok
 }
 
 // writesArgsOnly reports whether v is a closure made by the program
