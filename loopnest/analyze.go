@@ -129,6 +129,7 @@ func (a *Analyzer) Func(fn *ssa.Function, shapes []Shape) (f *Func, err error) {
 		l.Rotation = rotation(l)
 		fa.findIndex(l)
 		fa.findCalls(l)
+		fa.findGuards(l)
 	}
 	a.plan(fa, f)
 	return f, nil

@@ -59,7 +59,7 @@ func (fa *funcAnalysis) findCalls(l *Loop) {
 // rather than "computed inside the loop". Nil if the expression depends
 // on data.
 func (fa *funcAnalysis) siteExpr(l *Loop, build func(*exprCtx) (symbolic.Expr, error)) symbolic.Expr {
-	c := &exprCtx{fa: fa, loop: &Loop{ID: l.ID + "/call", Func: fa.fn, Parent: l}}
+	c := &exprCtx{fa: fa, loop: &Loop{ID: l.ID + "/call", Func: fa.fn, Parent: l}, site: l}
 	e, err := build(c)
 	if err != nil || len(c.dataDep) > 0 {
 		return nil
@@ -177,6 +177,9 @@ func (a *Analyzer) inlineCallees(p *Program) {
 		root.Walk(func(l *Loop) {
 			l.Callees = in.expand(l, l.calls, nil, map[*ssa.Function]bool{root.Func: true}, 0)
 		})
+		for _, l := range root.Inner {
+			in.bindableGuards(l)
+		}
 	}
 }
 
@@ -203,6 +206,11 @@ func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) 
 			site.Args[i] = in.restate(s.Args[i], outer)
 			site.Lens[i] = in.restate(s.Lens[i], outer)
 		}
+		for _, gd := range s.Guards {
+			if r, ok := gd.restated(func(e symbolic.Expr) (symbolic.Expr, error) { return in.restate(e, outer), nil }); ok {
+				site.Guards = append(site.Guards, r)
+			}
+		}
 		repl := in.paramRepl(site)
 		var copies []*Loop
 		ok := true
@@ -216,6 +224,8 @@ func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) 
 				ok = false
 				break
 			}
+			c.Guards = site.Guards
+			in.bindableGuards(c)
 			copies = append(copies, c)
 		}
 		if !ok {
@@ -444,6 +454,11 @@ func copyLoop(r, parent *Loop, site *CallSite, repl func(*symbolic.Sym) (symboli
 		if err != nil {
 			return nil, err
 		}
+		for _, gd := range x.Guards {
+			if r, ok := gd.restated(sub); ok {
+				ci.Guards = append(ci.Guards, r)
+			}
+		}
 		c.Inner = append(c.Inner, ci)
 	}
 	return c, nil
@@ -454,7 +469,25 @@ func copyLoop(r, parent *Loop, site *CallSite, repl func(*symbolic.Sym) (symboli
 // the nest's function computed before the nest, an induction variable of
 // a loop in the nest or in a copy (the counting binds those), or a
 // definition in such terms.
-func (in *inliner) bindable(c *Loop) bool {
+func (in *inliner) bindable(c *Loop) bool { return in.bindableExprs(c, c.countingExprs) }
+
+// bindableGuards drops the guards of c and the loops inside it whose
+// expressions cannot all be given a value when the nest is entered: the
+// loop is then counted in every iteration, as without guards.
+func (in *inliner) bindableGuards(c *Loop) {
+	c.WalkAll(func(x *Loop) {
+		var kept []Guard
+		for _, g := range x.Guards {
+			if in.bindableExprs(c, func(f func(symbolic.Expr)) { f(g.X); f(g.Y) }) {
+				kept = append(kept, g)
+			}
+		}
+		x.Guards = kept
+	})
+}
+
+// bindableExprs is bindable for the expressions each gives.
+func (in *inliner) bindableExprs(c *Loop, each func(func(symbolic.Expr))) bool {
 	ivs := map[ssa.Value]bool{}
 	for l := c; l != nil; l = l.Parent {
 		for _, iv := range l.IVs {
@@ -483,6 +516,9 @@ func (in *inliner) bindable(c *Loop) bool {
 				if s.Def == nil {
 					ok = false
 				}
+			case s.Kind == symbolic.Rank || s.Kind == symbolic.Size:
+				// The evaluator knows the rank and the rank count
+				// whether or not the call ran.
 			case ivs[s.Value]:
 			case in.root.rotates(s.Value):
 				// A double buffer of the root: the evaluator answers
@@ -499,6 +535,6 @@ func (in *inliner) bindable(c *Loop) bool {
 			return false
 		})
 	}
-	c.countingExprs(check)
+	each(check)
 	return ok
 }

@@ -27,25 +27,51 @@ var ErrTooManyIterations = errors.New("loopnest: nest too large to count exactly
 // The callee copies of the nest's loops (Callees) are counted too, as if
 // each call ran once per iteration of the loop that makes it.
 func Iterations(root *Loop, env symbolic.Env) (map[*Loop]int64, error) {
-	totals := map[*Loop]int64{}
-	if err := count(root, env, 1, totals, true); err != nil {
-		return nil, err
-	}
-	return totals, nil
+	return IterationsGuarded(root, env, true, nil)
 }
 
 // IterationsOwn is Iterations without the callee copies: the nest's own
 // loops only.
 func IterationsOwn(root *Loop, env symbolic.Env) (map[*Loop]int64, error) {
+	return IterationsGuarded(root, env, false, nil)
+}
+
+// IterationsGuarded is Iterations (IterationsOwn without callees) that
+// counts a loop with guards for which trust holds only in the iterations
+// of the loop around it where they hold. A guard that cannot be evaluated
+// there (a value the environment lacks, too many iterations to count) is
+// taken to hold, as without guards.
+func IterationsGuarded(root *Loop, env symbolic.Env, callees bool, trust func(*Guard) bool) (map[*Loop]int64, error) {
 	totals := map[*Loop]int64{}
-	if err := count(root, env, 1, totals, false); err != nil {
+	c := counting{totals: totals, callees: callees, trust: trust}
+	if err := c.count(root, env, 1); err != nil {
 		return nil, err
 	}
 	return totals, nil
 }
 
+type counting struct {
+	totals  map[*Loop]int64
+	callees bool
+	trust   func(*Guard) bool
+}
+
+// guards are l's guards that the counting trusts.
+func (c *counting) guards(l *Loop) []Guard {
+	if c.trust == nil || len(l.Guards) == 0 {
+		return nil
+	}
+	var out []Guard
+	for i := range l.Guards {
+		if c.trust(&l.Guards[i]) {
+			out = append(out, l.Guards[i])
+		}
+	}
+	return out
+}
+
 // count adds mult entries' worth of l's iterations to totals.
-func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64, callees bool) error {
+func (c *counting) count(l *Loop, env symbolic.Env, mult int64) error {
 	if l.Trip == nil {
 		return nil
 	}
@@ -54,14 +80,22 @@ func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64, callee
 		return fmt.Errorf("loopnest: trip count of %s: %w", l.ID, err)
 	}
 	n = max(n, 0)
-	totals[l] += mult * n
-	children := l.Children(callees)
+	c.totals[l] += mult * n
+	children := l.Children(c.callees)
 	if len(children) == 0 || n == 0 {
 		return nil
 	}
+	guards := make([][]Guard, len(children))
+	for i, in := range children {
+		guards[i] = c.guards(in)
+	}
 	if !innerUsesIVs(l) {
-		for _, in := range children {
-			if err := count(in, env, mult*n, totals, callees); err != nil {
+		for i, in := range children {
+			runs := n
+			if len(guards[i]) > 0 {
+				runs = guardedRuns(l, guards[i], env, n)
+			}
+			if err := c.count(in, env, mult*runs); err != nil {
 				return err
 			}
 		}
@@ -80,14 +114,22 @@ func count(l *Loop, env symbolic.Env, mult int64, totals map[*Loop]int64, callee
 			return fmt.Errorf("loopnest: initial value of %s in %s: %w", iv.Name, l.ID, err)
 		}
 	}
-	vals := symbolic.Values{}
-	inner := symbolic.Chain{vals, env}
+	bind := bindIVs(l, env)
+	for i := range guards {
+		guards[i] = bind.usable(guards[i])
+	}
+	vals, guardVals := symbolic.Values{}, symbolic.Values{}
+	inner, guardEnv := symbolic.Chain{vals, env}, symbolic.Chain{guardVals, env}
 	for k := range n {
 		for i, iv := range l.IVs {
 			vals[ssa.Value(iv.Phi)] = starts[i] + k*iv.Step
 		}
-		for _, in := range children {
-			if err := count(in, inner, mult, totals, callees); err != nil {
+		bind.set(guardVals, k)
+		for i, in := range children {
+			if len(guards[i]) > 0 && !holdAll(guards[i], guardEnv) {
+				continue
+			}
+			if err := c.count(in, inner, mult); err != nil {
 				return err
 			}
 		}

@@ -92,6 +92,11 @@ type Loop struct {
 	// Inlined is the call a callee copy stands for; nil for a function's
 	// own loops.
 	Inlined *CallSite
+	// Guards are the tests on the rank or rank count under which the loop
+	// (a copy: the call it stands for) runs in an iteration of the loop
+	// around it; a counting that trusts them counts it only where they
+	// hold (IterationsGuarded).
+	Guards []Guard
 
 	calls []*CallSite // calls of program functions from the loop's own blocks (a copy's: its original's)
 }
@@ -106,6 +111,9 @@ type CallSite struct {
 	// Lens[i] its length when it is a slice or string with one; nil
 	// otherwise.
 	Args, Lens []symbolic.Expr
+	// Guards are the tests on the rank or rank count under which the call
+	// is made in an iteration of In (see Loop.Guards).
+	Guards []Guard
 }
 
 // IV is an induction variable: Phi takes Init, Init+Step, Init+2*Step, ...
@@ -213,7 +221,7 @@ func (l *Loop) countingExprs(f func(symbolic.Expr)) {
 // BoundValues returns the SSA values that counting the iterations of the
 // nest rooted at l may look up: those the symbols of the counting
 // expressions (First, Trip, the induction variables' starts and steps,
-// Index) of l and every loop inside it stand for, and, through their
+// Index) and guards of l and every loop inside it stand for, and, through their
 // definitions, the values those are computed from. An evaluator that
 // binds the nest's symbols needs exactly these at the nest's entry.
 // The order is that of first appearance, for determinism; the slice is
@@ -257,5 +265,11 @@ func (l *Loop) BoundValues() []ssa.Value {
 		}
 	}
 	l.countingExprs(add)
+	l.WalkAll(func(c *Loop) {
+		for _, g := range c.Guards {
+			add(g.X)
+			add(g.Y)
+		}
+	})
 	return out
 }

@@ -47,18 +47,22 @@ type LoopReport struct {
 	// CalleeLoops are the loops of functions called from the loop's own
 	// code that its reduced nest counts on their own (Loop.Callees).
 	CalleeLoops []CalleeLoopReport `json:"callee_loops,omitempty"`
-	Reduced     bool               `json:"reduced"`
-	Nest        string             `json:"nest,omitempty"` // the root of the reduced nest
-	Reasons     []string           `json:"reasons,omitempty"`
+	// Guards are the tests on the rank or rank count under which the
+	// loop runs in an iteration of its parent (Loop.Guards).
+	Guards  []string `json:"guards,omitempty"`
+	Reduced bool     `json:"reduced"`
+	Nest    string   `json:"nest,omitempty"` // the root of the reduced nest
+	Reasons []string `json:"reasons,omitempty"`
 }
 
 // CalleeLoopReport is a callee's loop counted inside a reduced nest, its
 // trip count in the caller's terms.
 type CalleeLoopReport struct {
-	ID    string             `json:"id"`
-	Call  string             `json:"call"`
-	Trip  string             `json:"trip"`
-	Inner []CalleeLoopReport `json:"inner,omitempty"`
+	ID     string             `json:"id"`
+	Call   string             `json:"call"`
+	Trip   string             `json:"trip"`
+	Guards []string           `json:"guards,omitempty"`
+	Inner  []CalleeLoopReport `json:"inner,omitempty"`
 }
 
 // IVReport is the counter of a loop.
@@ -131,6 +135,7 @@ func loopReport(fset *token.FileSet, l *Loop) LoopReport {
 		}
 	}
 	lr.CalleeLoops = calleeLoops(fset, l.Callees)
+	lr.Guards = guardStrings(l.Guards)
 	lr.MPI = sites(fset, l.MPI)
 	lr.Calls = sites(fset, l.Calls)
 	lr.Effects = sites(fset, l.Effects)
@@ -140,9 +145,17 @@ func loopReport(fset *token.FileSet, l *Loop) LoopReport {
 func calleeLoops(fset *token.FileSet, ls []*Loop) []CalleeLoopReport {
 	var out []CalleeLoopReport
 	for _, c := range ls {
-		r := CalleeLoopReport{ID: c.ID, Call: basePos(fset, c.Inlined.Call.Pos()), Trip: c.Trip.String()}
+		r := CalleeLoopReport{ID: c.ID, Call: basePos(fset, c.Inlined.Call.Pos()), Trip: c.Trip.String(), Guards: guardStrings(c.Guards)}
 		r.Inner = calleeLoops(fset, append(append([]*Loop(nil), c.Inner...), c.Callees...))
 		out = append(out, r)
+	}
+	return out
+}
+
+func guardStrings(gs []Guard) []string {
+	var out []string
+	for i := range gs {
+		out = append(out, gs[i].String())
 	}
 	return out
 }
@@ -213,6 +226,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			if len(l.Effects) > 0 {
 				fmt.Fprintf(&b, "%seffects: %s\n", ind, siteList(l.Effects, false))
 			}
+			if len(l.Guards) > 0 && l.Reduced && l.Nest != l.ID {
+				fmt.Fprintf(&b, "%sguard:   runs where %s\n", ind, strings.Join(l.Guards, " and "))
+			}
 			writeCalleeLoops(&b, ind, l.CalleeLoops)
 			for _, n := range l.Notes {
 				fmt.Fprintf(&b, "%snote:    %s\n", ind, n)
@@ -235,7 +251,11 @@ func (r *Report) WriteText(w io.Writer) error {
 // indented under the loop or call they run in.
 func writeCalleeLoops(b *strings.Builder, ind string, ls []CalleeLoopReport) {
 	for _, c := range ls {
-		fmt.Fprintf(b, "%scounts:  %s (called @%s), trips %s\n", ind, c.ID, c.Call[strings.Index(c.Call, ":")+1:], c.Trip)
+		where := ""
+		if len(c.Guards) > 0 {
+			where = ", where " + strings.Join(c.Guards, " and ")
+		}
+		fmt.Fprintf(b, "%scounts:  %s (called @%s), trips %s%s\n", ind, c.ID, c.Call[strings.Index(c.Call, ":")+1:], c.Trip, where)
 		writeCalleeLoops(b, ind+"  ", c.Inner)
 	}
 }

@@ -17,6 +17,9 @@ type exprCtx struct {
 	fa      *funcAnalysis
 	loop    *Loop
 	dataDep []string // why the expression is data-dependent
+	// site is the loop whose own code the expression is at (siteExpr),
+	// nil for a loop's counting expressions.
+	site *Loop
 }
 
 const maxExprDepth = 48
@@ -164,7 +167,9 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 		// call is in the loop's header, which a reduced nest never
 		// executes. One before the loop (range m.rows()) is a value the
 		// rank has at the entry.
-		if b := blockOf(v); b != nil && c.loop.Contains(b) {
+		if b := blockOf(v); b != nil && (c.loop.Contains(b) || c.site != nil && c.site.Contains(b)) {
+			// Likewise a call in the loop's own code where an
+			// expression at a call or a test there is built.
 			if _, pure := c.fa.pureIntCall(v); pure {
 				if e, err := c.calleeExpr(v, SingleResult(callee), depth+1); err == nil {
 					return c.named(v, e), nil

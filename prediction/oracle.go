@@ -33,7 +33,17 @@ type Oracle struct {
 	user   map[*ssa.Function]*model.Func
 	block  map[*ssa.BasicBlock]float64
 	branch map[*ssa.BasicBlock]float64
-	reduce map[edge]*interpreter.Reduction
+	// ranBranch is how often an If went to its first successor in the
+	// profiled run itself, where that is known: branch's frequency of an
+	// arm that run never took comes from a run with more ranks
+	// (profiler's fillUnreached), which trustGuard must not read.
+	ranBranch map[*ssa.BasicBlock]float64
+	// rotatedGuard are the tests go/ssa puts before rotated loops
+	// (guardBranches): the model's if region around such a loop takes
+	// the ID of the first if in the loop's body, whose frequency is not
+	// the guard's.
+	rotatedGuard map[*ssa.BasicBlock]bool
+	reduce       map[edge]*interpreter.Reduction
 	// notes are added while simulations of a sweep run at once.
 	notesMu sync.Mutex
 	notes   map[string]bool
@@ -90,7 +100,7 @@ type Oracle struct {
 // and are listed by Notes.
 func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) (*Oracle, error) {
 	o := &Oracle{mp: mp, lp: lp, prof: prof, zones: newZones(prof, mp), user: map[*ssa.Function]*model.Func{},
-		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{},
+		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{}, ranBranch: map[*ssa.BasicBlock]float64{}, rotatedGuard: map[*ssa.BasicBlock]bool{},
 		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},
 		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{},
@@ -376,14 +386,16 @@ func (o *Oracle) branches(regions map[string]*model.Region) {
 	}
 	for _, id := range ids {
 		r := regions[id]
-		if (r.Kind == model.IfThen || r.Kind == model.IfThenElse) && len(r.Entry.Succs) == 2 {
+		if (r.Kind == model.IfThen || r.Kind == model.IfThenElse) && len(r.Entry.Succs) == 2 && !o.rotatedGuard[r.Entry] {
 			if then, ok := o.region(id + "/then"); ok && then.Prob != nil {
 				o.branch[r.Entry] = *then.Prob
 			}
+			o.setRanBranch(r.Entry, id+"/then", id+"/else")
 		}
 	}
 	for _, f := range o.mp.Funcs {
 		if ifs := ifBlocks(f); len(ifs) > 0 && f.Syntax != nil {
+			o.plainIfs(f, ifs)
 			o.testBranches(f, ifs)
 			o.switchBranches(f, ifs)
 		}
@@ -460,6 +472,33 @@ func (o *Oracle) switchBranches(f *model.Func, blocks []*ssa.BasicBlock) {
 	}
 }
 
+// plainIfs sets the probability of each If of f that tests the whole,
+// simple condition of an if statement the model has no region for (an if
+// that begins a rotated loop's body, at the loop's header), from the
+// profile's counts of the statement's then arm.
+func (o *Oracle) plainIfs(f *model.Func, blocks []*ssa.BasicBlock) {
+	stmts := map[token.Pos]*ast.IfStmt{}
+	ast.Inspect(f.Syntax, func(n ast.Node) bool {
+		if s, ok := n.(*ast.IfStmt); ok {
+			if c, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr); ok && c.Op != token.LAND && c.Op != token.LOR {
+				stmts[c.OpPos] = s
+			}
+		}
+		return true
+	})
+	for _, b := range blocks {
+		s := stmts[ifCond(b).Pos()]
+		if _, set := o.branch[b]; set || s == nil {
+			continue
+		}
+		id := f.SiteID("if", s.Pos())
+		if then, ok := o.region(id + "/then"); ok && then.Prob != nil {
+			o.branch[b] = *then.Prob
+		}
+		o.setRanBranch(b, id+"/then", id+"/else")
+	}
+}
+
 // testBranches sets the probability of each If of f that evaluates a
 // branch test (profiler.BranchTests) whose outcomes the profile counted:
 // the share of true outcomes, exact for the If that tests it (a part of
@@ -473,11 +512,25 @@ func (o *Oracle) testBranches(f *model.Func, blocks []*ssa.BasicBlock) {
 			if !isTestValue(e, ifCond(b)) {
 				continue
 			}
-			if t, ok := o.region(profiler.BranchTestID(f.SiteID("test", e.Pos()), true)); ok && t.Prob != nil {
+			site := f.SiteID("test", e.Pos())
+			if t, ok := o.region(profiler.BranchTestID(site, true)); ok && t.Prob != nil {
 				o.branch[b] = *t.Prob // Succs[0] is where the test's true goes
 			}
+			o.setRanBranch(b, profiler.BranchTestID(site, true), profiler.BranchTestID(site, false))
 			break
 		}
+	}
+}
+
+// setRanBranch records ranBranch[b] from the region of b's first arm,
+// or else from the region of its other arm: one that the profiled run
+// itself reached (not filled in from a run with more ranks), whose share
+// then gives the other's. Tests decide after arms: it overwrites.
+func (o *Oracle) setRanBranch(b *ssa.BasicBlock, first, other string) {
+	if r, ok := o.region(first); ok && r.Ranks == 0 && r.Execs > 0 && r.Prob != nil {
+		o.ranBranch[b] = *r.Prob
+	} else if r, ok := o.region(other); ok && r.Ranks == 0 && r.Execs > 0 && r.Prob != nil {
+		o.ranBranch[b] = 1 - *r.Prob
 	}
 }
 
@@ -597,7 +650,11 @@ func (o *Oracle) guardBranches(r *model.Region, in map[*ssa.BasicBlock]bool) {
 			continue
 		}
 		enter := slices.Index(g.Succs, r.Entry)
-		if _, set := o.branch[g]; set || !exits[g.Succs[1-enter]] {
+		if !exits[g.Succs[1-enter]] {
+			continue
+		}
+		o.rotatedGuard[g] = true
+		if _, set := o.branch[g]; set {
 			continue
 		}
 		o.branch[g] = float64(1 - enter) // Succs[0] is where the test's true goes

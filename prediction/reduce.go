@@ -95,7 +95,7 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 	}
 	red := &interpreter.Reduction{
 		ID: root.ID, Blocks: blocks, ExitFrom: exitFrom, Exit: exit,
-		Distributed: root.RankSize, Needs: root.BoundValues(),
+		Distributed: root.RankSize || o.guarded(root), Needs: root.BoundValues(),
 	}
 	var grown map[*ssa.Store]bool
 	red.Grows, red.GrowCounts, grown = growths(root, blocks, in)
@@ -119,11 +119,11 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 			}
 		}
 		if inlined != nil {
-			if iters, err := loopnest.Iterations(root, env); err == nil {
+			if iters, err := loopnest.IterationsGuarded(root, env, true, o.trustGuard); err == nil {
 				return nestTime(root, iters, inlined), nil
 			}
 		}
-		iters, err := loopnest.IterationsOwn(root, env)
+		iters, err := loopnest.IterationsGuarded(root, env, false, o.trustGuard)
 		if err != nil {
 			return 0, err
 		}
@@ -1491,4 +1491,40 @@ func (w *writeFinder) record(p interpreter.MemPath) {
 	}
 	w.paths[key] = true
 	w.through = append(w.through, p)
+}
+
+// guardCertain is how near 1 the profiled frequency of a guard's arm
+// must be for the guard to be trusted.
+const guardCertain = 0.999
+
+// trustGuard reports whether the profiled run went the guarded way every
+// time it tested g (a cyclic distribution's test at one rank): then the
+// profile's costs are those of iterations that do the guarded work, and
+// counting only the iterations where g holds at another rank count is
+// right. A guard the profiled run also failed (a profile at two ranks, a
+// test on data as well) is not trusted: the profile's per-iteration costs
+// already hold its frequency.
+func (o *Oracle) trustGuard(g *loopnest.Guard) bool {
+	b, arm := g.Branch()
+	p, ok := o.ranBranch[b]
+	if !ok {
+		return false
+	}
+	if arm == 1 {
+		p = 1 - p
+	}
+	return p >= guardCertain
+}
+
+// guarded reports whether a loop of the nest runs only where a trusted
+// guard on the rank or rank count holds: the nest's work is then divided
+// among the ranks as a distributed loop's is.
+func (o *Oracle) guarded(root *loopnest.Loop) bool {
+	found := false
+	root.WalkAll(func(l *loopnest.Loop) {
+		for i := range l.Guards {
+			found = found || o.trustGuard(&l.Guards[i])
+		}
+	})
+	return found
 }
