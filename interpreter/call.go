@@ -291,9 +291,12 @@ func (r *ssaRank) appendValues(elem types.Type, s, extra value) value {
 	default:
 		return unknown
 	}
-	// Unknown elements need no cell each (writeUnknown), however many.
-	unknownExtra := extra.k == vSlice && unknownFrom(extra.obj, extra.i)
-	if s.k != vSlice || m > smallCopy && !unknownExtra {
+	// Unknown elements need no cell each (writeUnknown), however many;
+	// more than smallCopy known ones are appended as unknown, as a long
+	// copy writes them: the slice keeps its length (a block of 6000
+	// bodies appended to an empty buffer, then sent by its length).
+	unknownExtra := extra.k == vSlice && unknownFrom(extra.obj, extra.i) || m > smallCopy
+	if s.k != vSlice {
 		return unknown
 	}
 	dst := s

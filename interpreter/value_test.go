@@ -303,6 +303,14 @@ func TestAppendOfUnknownRows(t *testing.T) {
 	if v := small.obj.get(1); small.n != 2 || v.k != vFloat || v.fl() != 2 {
 		t.Errorf("appending known values gave %v with element 1 = %v, want 2 elements ending in 2", small, v)
 	}
+	// More than smallCopy known elements are appended as unknown ones:
+	// the slice keeps its length (it had become unknown as a whole).
+	many := newObject(floatv(1), f64)
+	many.set(0, floatv(3))
+	big := r.appendValues(f64, value{k: vSlice, c: 2 * smallCopy, obj: newObject(floatv(0), f64)}, value{k: vSlice, n: 2 * smallCopy, c: 2 * smallCopy, obj: many})
+	if big.k != vSlice || big.n != 2*smallCopy || big.obj.get(0).known() {
+		t.Errorf("appending %d known elements to an empty slice gave %v, want a slice of that length, unknown", 2*smallCopy, big)
+	}
 }
 
 // TestAbsorbedOperations: an integer operation with an unknown operand
