@@ -105,6 +105,34 @@ func (c *exprCtx) calleeExpr(call *ssa.Call, v ssa.Value, depth int) (symbolic.E
 		if isInteger(v.Type()) && isInteger(v.X.Type()) {
 			return c.calleeExpr(call, v.X, depth+1)
 		}
+	case *ssa.Call:
+		// len of a slice parameter (its argument's length) or of a
+		// parameter's slice field (read from memory at the nest's entry).
+		arg, ok := lenArg(v)
+		if !ok {
+			break
+		}
+		if p, isParam := arg.(*ssa.Parameter); isParam {
+			if i := slices.Index(f.Params, p); i >= 0 {
+				return c.length(call.Call.Args[i], depth+1)
+			}
+			break
+		}
+		p, field, byValue, ok := paramFieldOf(f, arg)
+		if !ok {
+			break
+		}
+		outer := call.Call.Args[slices.Index(f.Params, p)]
+		var m *symbolic.MemPath
+		if byValue {
+			m = c.valueField(outer, field, depth)
+		} else {
+			m = c.argField(outer, field, arg.Type())
+		}
+		if m != nil {
+			name := fmt.Sprintf("len(%s.%s)", c.fa.render(outer), fieldName(p.Type(), field))
+			return &symbolic.Sym{Name: name, Kind: symbolic.Len, Mem: m}, nil
+		}
 	case *ssa.Field, *ssa.UnOp:
 		// A field of a parameter: of a struct passed by value (a value
 		// receiver, d.Local() reading d.n), read where the argument is,
@@ -208,8 +236,30 @@ func computedFromParams(f *ssa.Function, v ssa.Value, depth int) (loads []types.
 			return nil, ok
 		}
 		return []types.Type{v.Type()}, true // loaded through a pointer
+	case *ssa.Call:
+		arg, ok := lenArg(v)
+		if !ok {
+			return nil, false
+		}
+		if p, isParam := arg.(*ssa.Parameter); isParam {
+			return nil, slices.Contains(f.Params, p)
+		}
+		_, _, byValue, ok := paramFieldOf(f, arg)
+		if !ok || byValue {
+			return nil, ok
+		}
+		return []types.Type{arg.Type()}, true
 	}
 	return nil, false
+}
+
+// lenArg is the operand of len(x) for a slice or string x.
+func lenArg(call *ssa.Call) (ssa.Value, bool) {
+	b, ok := call.Common().Value.(*ssa.Builtin)
+	if !ok || b.Name() != "len" || len(call.Common().Args) != 1 || !hasLen(call.Common().Args[0].Type()) {
+		return nil, false
+	}
+	return call.Common().Args[0], true
 }
 
 // paramField recognizes v, an integer in f, as field field of parameter
@@ -220,6 +270,12 @@ func paramField(f *ssa.Function, v ssa.Value) (p *ssa.Parameter, field int, byVa
 	if !isInteger(v.Type()) {
 		return nil, 0, false, false
 	}
+	return paramFieldOf(f, v)
+}
+
+// paramFieldOf is paramField for a field of any type (a slice whose
+// length a method returns).
+func paramFieldOf(f *ssa.Function, v ssa.Value) (p *ssa.Parameter, field int, byValue, ok bool) {
 	switch v := v.(type) {
 	case *ssa.Field:
 		p, ok = v.X.(*ssa.Parameter)

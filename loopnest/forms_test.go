@@ -180,6 +180,9 @@ func TestLoopForms(t *testing.T) {
 		}, []symbolic.Names{{"d.n": 10, "d.rank": 0, "d.size": 3}, {"d.n": 10, "d.rank": 2, "d.size": 3}}, ""},
 		{"ptrmethodbound", "max(0, b.hi-b.lo)", "R", func(b symbolic.Names) { forms.PointerMethodBound(forms.NewBand(n(b, "b.lo"), n(b, "b.hi"))) },
 			[]symbolic.Names{{"b.lo": 3, "b.hi": 10}, {"b.lo": 5, "b.hi": 5}}, ""},
+		{"hoistedlen", "len(mine.buf)/4", "R", func(b symbolic.Names) {
+			forms.HoistedLenBound(forms.NewBlock(n(b, "len(mine.buf)")/4), forms.NewBlock(n(b, "len(other.buf)")/4))
+		}, []symbolic.Names{{"len(mine.buf)": 12, "len(other.buf)": 20}, {"len(mine.buf)": 4, "len(other.buf)": 0}}, ""},
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {

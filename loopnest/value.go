@@ -167,9 +167,11 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 		// call is in the loop's header, which a reduced nest never
 		// executes. One before the loop (range m.rows()) is a value the
 		// rank has at the entry.
-		if b := blockOf(v); b != nil && (c.loop.Contains(b) || c.site != nil && c.site.Contains(b)) {
+		if b := blockOf(v); b != nil && (c.loop.Contains(b) || c.site != nil && c.site.Contains(b) || c.inEnclosing(b)) {
 			// Likewise a call in the loop's own code where an
-			// expression at a call or a test there is built.
+			// expression at a call or a test there is built, and one
+			// in an enclosing loop (m := other.len() before the inner
+			// loop), which a reduced nest does not execute either.
 			if _, pure := c.fa.pureIntCall(v); pure {
 				if e, err := c.calleeExpr(v, SingleResult(callee), depth+1); err == nil {
 					return c.named(v, e), nil
@@ -178,6 +180,16 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 		}
 	}
 	return c.leaf(v, symbolic.Pre), nil
+}
+
+// inEnclosing reports whether b is in a loop around c's loop.
+func (c *exprCtx) inEnclosing(b *ssa.BasicBlock) bool {
+	for p := c.loop.Parent; p != nil; p = p.Parent {
+		if p.Contains(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // leaf makes an opaque symbol for v: a value computed before the loop that

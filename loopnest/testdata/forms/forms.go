@@ -351,3 +351,25 @@ func PointerMethodBound(b *Band) {
 // NewCyclic and NewBand make the values the tests run.
 func NewCyclic(n, rank, size int) Cyclic { return Cyclic{n, rank, size} }
 func NewBand(lo, hi int) *Band           { return &Band{lo, hi} }
+
+// Block holds four values per body.
+type Block struct{ buf []float64 }
+
+// Bodies is how many bodies the block holds.
+func (b Block) Bodies() int { return len(b.buf) / 4 }
+
+// HoistedLenBound's inner bound is a value receiver's method returning a
+// slice field's length, called before the inner loop, in the outer
+// loop's body.
+func HoistedLenBound(mine, other Block) {
+	for i := 0; i < mine.Bodies(); i++ { // hoistedlen
+		Hits[0]++
+		m := other.Bodies()
+		for j := 0; j < m; j++ {
+			Hits[1]++
+		}
+	}
+}
+
+// NewBlock makes a block of n bodies.
+func NewBlock(n int) Block { return Block{make([]float64, 4*n)} }
