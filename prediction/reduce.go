@@ -900,6 +900,21 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 	// still load the old one.
 	w := newWriteFinder(blocks, in, grown)
 	w.readOnly, w.callees = readOnly, callees
+	// The fields the nest's calls store to may change a path's pointers
+	// too (storedTo).
+	for _, b := range blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().StaticCallee() != nil {
+				if effects, ok := w.fieldWrites(call.Common().StaticCallee()); ok {
+					for _, e := range effects {
+						if e.slot {
+							w.storeFields = append(w.storeFields, e.addr)
+						}
+					}
+				}
+			}
+		}
+	}
 	// Stores to a field of a struct known before the nest write that
 	// field's cell alone (fieldSlot); an append stored back where its
 	// slice was loaded from (d.ps = append(d.ps, q)) writes only past
@@ -936,6 +951,9 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 				}
 				if callee := x.Common().StaticCallee(); callee != nil && readOnly != nil && readOnly(callee) {
 					continue // computes only: its pointer arguments are read
+				}
+				if w.calleeFieldWrites(x) {
+					continue // writes fields of what its arguments point to
 				}
 				if c := x.Common(); !isFunction(c.Value) && !w.calleesStoreNothing(c) && !w.writesArgsOnly(c.Value) {
 					// A method may write through its receiver, a closure
@@ -1527,4 +1545,159 @@ func (o *Oracle) guarded(root *loopnest.Loop) bool {
 		}
 	})
 	return found
+}
+
+// fieldEffect is a write a function makes through one of its pointer
+// parameters: to field field of the struct it points to (slot: a value
+// of type typ in that field's cell), or into what the slice in that field
+// points to.
+type fieldEffect struct {
+	param, field int
+	slot         bool
+	typ          types.Type
+	addr         *ssa.FieldAddr
+}
+
+// fieldWrites summarises what fn writes when all it writes is fields of
+// the structs its pointer parameters point to (s.next = append(s.next,
+// v)) and the elements of slices held in such fields (b.next[k] = v):
+// ok is false for any other store, a call that may write, a closure.
+func (w *writeFinder) fieldWrites(fn *ssa.Function) (effects []fieldEffect, ok bool) {
+	if len(fn.Blocks) == 0 || len(fn.FreeVars) > 0 || w.readOnly == nil {
+		return nil, false
+	}
+	paramField := func(v ssa.Value) (int, *ssa.FieldAddr) {
+		fa, isField := v.(*ssa.FieldAddr)
+		if !isField {
+			return -1, nil
+		}
+		p, isParam := fa.X.(*ssa.Parameter)
+		if !isParam {
+			return -1, nil
+		}
+		return slices.Index(fn.Params, p), fa
+	}
+	// The slice in a parameter's field: loaded from it.
+	sliceField := func(v ssa.Value) (int, *ssa.FieldAddr) {
+		if ld, isLoad := v.(*ssa.UnOp); isLoad && ld.Op == token.MUL {
+			if _, isSlice := ld.Type().Underlying().(*types.Slice); isSlice {
+				return paramField(ld.X)
+			}
+		}
+		return -1, nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				if i, fa := paramField(x.Addr); i >= 0 {
+					effects = append(effects, fieldEffect{param: i, field: fa.Field, slot: true, typ: x.Val.Type(), addr: fa})
+					continue
+				}
+				if ia, isIndex := x.Addr.(*ssa.IndexAddr); isIndex {
+					if i, fa := sliceField(ia.X); i >= 0 {
+						effects = append(effects, fieldEffect{param: i, field: fa.Field, addr: fa})
+						continue
+					}
+				}
+				if a, isAlloc := loopnest.AddrRoot(x.Addr).(*ssa.Alloc); isAlloc && a.Parent() == fn {
+					continue // memory the call makes (a variable, append's arguments)
+				}
+				return nil, false
+			case *ssa.Call:
+				c := x.Common()
+				if bi, isBuiltin := c.Value.(*ssa.Builtin); isBuiltin {
+					switch {
+					case readOnlyBuiltin[bi.Name()]:
+					case bi.Name() == "append" && appendedBack(x):
+						// Past the old length, which the field's new
+						// value (a slot effect) covers.
+					case bi.Name() == "copy":
+						i, fa := sliceField(c.Args[0])
+						if i < 0 {
+							return nil, false
+						}
+						effects = append(effects, fieldEffect{param: i, field: fa.Field, addr: fa})
+					default:
+						return nil, false
+					}
+					continue
+				}
+				if callee := c.StaticCallee(); callee == nil || !w.readOnly(callee) {
+					return nil, false
+				}
+			case ssa.CallInstruction, *ssa.MapUpdate, *ssa.Send:
+				return nil, false
+			}
+		}
+	}
+	return effects, true
+}
+
+// appendedBack reports whether every use of the append call is a store
+// back where its slice was loaded from.
+func appendedBack(call *ssa.Call) bool {
+	refs := call.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != call {
+			return false
+		}
+		if c, _, ok := appendBack(st); !ok || c != call {
+			return false
+		}
+	}
+	return true
+}
+
+// calleeFieldWrites records the writes of a call whose callee writes only
+// through its pointer parameters' fields (fieldWrites) as writes of those
+// fields of what the arguments point to, so that the rest of the structs
+// (a solver's communicator beside the slice a method appends to) stays
+// known; false when the call is not of such a function or an argument's
+// struct cannot be reached from a value known before the nest.
+func (w *writeFinder) calleeFieldWrites(call ssa.CallInstruction) bool {
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return false
+	}
+	effects, ok := w.fieldWrites(callee)
+	if !ok {
+		return false
+	}
+	type target struct {
+		base ssa.Value
+		pre  []interpreter.MemRead
+	}
+	targets := make([]target, len(effects))
+	for i, e := range effects {
+		a := call.Common().Args[e.param]
+		base, pre := a, []interpreter.MemRead(nil)
+		if w.inNest(a) {
+			ld, isLoad := a.(*ssa.UnOp)
+			if !isLoad || ld.Op != token.MUL {
+				return false
+			}
+			if base, pre, ok = w.path(ld, 1); !ok {
+				return false
+			}
+		}
+		switch base.(type) {
+		case *ssa.Const, *ssa.Function, *ssa.Builtin:
+			return false
+		}
+		targets[i] = target{base, pre}
+	}
+	for i, e := range effects {
+		steps := append(slices.Clip(targets[i].pre), interpreter.MemRead{Field: e.field})
+		if e.slot {
+			w.record(interpreter.MemPath{Base: targets[i].base, Steps: steps, Slot: e.typ})
+		} else {
+			w.record(interpreter.MemPath{Base: targets[i].base, Steps: steps})
+		}
+	}
+	return true
 }

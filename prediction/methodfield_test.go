@@ -1,0 +1,36 @@
+package prediction
+
+import (
+	"testing"
+
+	"github.com/parpredict/parpredict/commmodel"
+	"github.com/parpredict/parpredict/interpreter"
+)
+
+// TestMethodFieldWrites: methods that append to a field of their
+// receiver or store into a field's elements, called in reduced loops,
+// leave the receiver's other fields known (testdata/methodfield): its
+// communicator, for the Allreduce after them, and the length of its data,
+// a rank's share, for the loops' counts. The calls had made the whole
+// receiver unknown, and the prediction failed.
+func TestMethodFieldWrites(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "methodfield", nil)
+	var times [2]float64
+	for i, p := range []int{1, 2} {
+		run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, nil, interpreter.Options{})
+		if err != nil {
+			t.Fatalf("P = %d: %v", p, err)
+		}
+		iv, ok := run.Interval(1)
+		if !ok {
+			t.Fatalf("P = %d: no interval 1", p)
+		}
+		times[i] = iv
+	}
+	if r := times[1] / times[0]; r < 0.4 || r > 0.62 {
+		t.Errorf("P = 1: %.3g s, P = 2: %.3g s (ratio %.2f), want about 0.5", times[0], times[1], r)
+	}
+}
