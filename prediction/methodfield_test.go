@@ -34,3 +34,21 @@ func TestMethodFieldWrites(t *testing.T) {
 		t.Errorf("P = 1: %.3g s, P = 2: %.3g s (ratio %.2f), want about 0.5", times[0], times[1], r)
 	}
 }
+
+// TestShortConstantLoopsRun: a loop of two iterations filling the
+// neighbours of a ring (testdata/ringtable) is run, not skipped, so the
+// ranks the exchanges name are known; skipped, it left them unknown and
+// the prediction failed.
+func TestShortConstantLoopsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "ringtable", nil)
+	run, _, err := simulate(mp, oracle, m, 4, 4, 1, commmodel.Block, nil, interpreter.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Messages < 400 {
+		t.Errorf("%d messages, want the 100 exchanges of each of 4 ranks", run.Messages)
+	}
+}

@@ -565,12 +565,22 @@ func nestTime(root *loopnest.Loop, iters map[*loopnest.Loop]int64, costs map[*lo
 // interpreter runs rather than skips (smallRankTable).
 const smallNest = 4096
 
+// smallConstNest bounds the constant trip count of a nest without calls
+// or inner loops that the interpreter runs rather than skips.
+const smallConstNest = 16
+
 // smallRankTable is a reduced nest's Reduction.Small for a loop over the
 // ranks: at an entry with at most smallNest iterations, it is run, so
 // that what it computes (the counts and offsets per rank of a Scatterv)
 // stays known to the MPI calls after it; a few microseconds of compute,
 // which running it does not charge. nil for other nests.
 func smallRankTable(root *loopnest.Loop) func(interpreter.Binder) bool {
+	if n, ok := root.Trip.(symbolic.Const); ok && n <= smallConstNest && len(root.Inner) == 0 && len(root.Callees) == 0 && len(root.Calls) == 0 {
+		// A few iterations of arithmetic, always (the two neighbours
+		// of a ring filled from a table of steps): what they write may
+		// be ranks the next MPI calls name.
+		return func(interpreter.Binder) bool { return true }
+	}
 	// A table over the ranks: a count of the rank count, not of this
 	// rank's number (a rank's block of rows or its cyclic share, whose
 	// compute a run of its blocks would not charge), no inner loop.
