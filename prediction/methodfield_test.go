@@ -52,3 +52,21 @@ func TestShortConstantLoopsRun(t *testing.T) {
 		t.Errorf("%d messages, want the 100 exchanges of each of 4 ranks", run.Messages)
 	}
 }
+
+// TestElementStoresKeepFields: a reduced loop that appends to buckets of
+// one slice field (s.out[o] = append(s.out[o], v)) and stores into the
+// elements of another (s.dist[i] = 1) leaves the struct's other fields
+// known (testdata/elemstore): an element store was taken to possibly
+// write any field of its type, so the path to s.dist, and then all of
+// s, its communicator included, were lost.
+func TestElementStoresKeepFields(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "elemstore", nil)
+	for _, p := range []int{1, 2} {
+		if _, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, nil, interpreter.Options{}); err != nil {
+			t.Fatalf("P = %d: %v", p, err)
+		}
+	}
+}

@@ -1504,6 +1504,11 @@ func (w *writeFinder) storedTo(addr ssa.Value) bool {
 			}
 			continue
 		}
+		if _, ok := s.(*ssa.IndexAddr); ok && isField {
+			// An element of an array or slice is no struct's field
+			// (s.out[o] = ... does not write s.dist).
+			continue
+		}
 		if types.Identical(s.Type(), addr.Type()) {
 			return true
 		}
