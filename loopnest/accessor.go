@@ -49,6 +49,15 @@ func (c *exprCtx) accessorLen(call *ssa.Call, depth int) (symbolic.Expr, bool) {
 // returns several values or different ones (a row accessor's slice
 // expression).
 func SingleResult(f *ssa.Function) ssa.Value {
+	if f.Signature.Results().Len() != 1 {
+		return nil
+	}
+	return ResultAt(f, 0)
+}
+
+// ResultAt is the value every return of f returns as its result k, nil
+// if they differ.
+func ResultAt(f *ssa.Function, k int) ssa.Value {
 	var ret ssa.Value
 	for _, b := range f.Blocks {
 		if len(b.Instrs) == 0 {
@@ -58,10 +67,10 @@ func SingleResult(f *ssa.Function) ssa.Value {
 		if !ok {
 			continue
 		}
-		if len(r.Results) != 1 || (ret != nil && r.Results[0] != ret) {
+		if k >= len(r.Results) || (ret != nil && r.Results[k] != ret) {
 			return nil
 		}
-		ret = r.Results[0]
+		ret = r.Results[k]
 	}
 	return ret
 }

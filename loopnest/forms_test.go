@@ -183,6 +183,8 @@ func TestLoopForms(t *testing.T) {
 		{"hoistedlen", "len(mine.buf)/4", "R", func(b symbolic.Names) {
 			forms.HoistedLenBound(forms.NewBlock(n(b, "len(mine.buf)")/4), forms.NewBlock(n(b, "len(other.buf)")/4))
 		}, []symbolic.Names{{"len(mine.buf)": 12, "len(other.buf)": 20}, {"len(mine.buf)": 4, "len(other.buf)": 0}}, ""},
+		{"spanrows", "max(0, k)", "R", func(b symbolic.Names) { forms.SpanRows(n(b, "n"), n(b, "k")) },
+			[]symbolic.Names{{"n": 10, "k": 3}, {"n": 7, "k": 7}, {"n": 2, "k": 5}}, ""},
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {

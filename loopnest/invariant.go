@@ -100,11 +100,17 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 // are the types of the fields it reads through pointer parameters.
 func (fa *funcAnalysis) pureIntCall(call *ssa.Call) (loads []types.Type, ok bool) {
 	f := call.Common().StaticCallee()
-	if f == nil || len(f.FreeVars) > 0 || !fa.a.own(f) || !fa.a.neverStores(f, 0) {
+	if f == nil {
 		return nil, false
 	}
-	res := SingleResult(f)
-	if res == nil {
+	return fa.pureIntResult(call, SingleResult(f))
+}
+
+// pureIntResult is pureIntCall for res, one of the results of call's
+// callee (lo, hi := span(n, size, r)).
+func (fa *funcAnalysis) pureIntResult(call *ssa.Call, res ssa.Value) (loads []types.Type, ok bool) {
+	f := call.Common().StaticCallee()
+	if f == nil || res == nil || len(f.FreeVars) > 0 || !fa.a.own(f) || !fa.a.neverStores(f, 0) {
 		return nil, false
 	}
 	return computedFromParams(f, res, 0)

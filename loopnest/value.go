@@ -94,6 +94,21 @@ func (c *exprCtx) expr(v ssa.Value, depth int) (symbolic.Expr, error) {
 		}
 	case *ssa.Call:
 		return c.call(v, depth)
+	case *ssa.Extract:
+		// One result of a program function computing several from its
+		// arguments (lo, hi := span(n, size, r) before a loop over a
+		// rank's rows), in a loop around the counted one, which a
+		// reduced nest does not execute.
+		if call, ok := v.Tuple.(*ssa.Call); ok && isInteger(v.Type()) && c.inEnclosing(call.Block()) {
+			if f := call.Common().StaticCallee(); f != nil {
+				res := ResultAt(f, v.Index)
+				if _, pure := c.fa.pureIntResult(call, res); pure {
+					if e, err := c.calleeExpr(call, res, depth+1); err == nil {
+						return c.named(v, e), nil
+					}
+				}
+			}
+		}
 	}
 	return c.leaf(v, symbolic.Pre), nil
 }

@@ -373,3 +373,17 @@ func HoistedLenBound(mine, other Block) {
 
 // NewBlock makes a block of n bodies.
 func NewBlock(n int) Block { return Block{make([]float64, 4*n)} }
+
+// Span is the rows lo..hi of part i of k of n rows.
+func Span(n, k, i int) (lo, hi int) { return i * n / k, (i + 1) * n / k }
+
+// SpanRows loops over the parts, and over each part's rows from Span.
+func SpanRows(n, k int) {
+	for r := 0; r < k; r++ { // spanrows
+		Hits[0]++
+		a0, a1 := Span(n, k, r)
+		for i := a0; i < a1; i++ {
+			Hits[1]++
+		}
+	}
+}
