@@ -19,13 +19,6 @@ type Program struct {
 	a *Analyzer
 }
 
-// DependsOnRankSize reports whether v may be computed from Rank() or
-// Size(), through arithmetic, the program's calls and their callers'
-// arguments.
-func (p *Program) DependsOnRankSize(v ssa.Value) bool {
-	return p.a != nil && p.a.dependsOnRankSize(v, map[ssa.Value]bool{})
-}
-
 // PureWithout reports whether loop l, its blocks in skip left out,
 // makes no MPI call, calls only pure functions and has no other effect
 // (what the reduction plan asks of a nest besides its trip count and

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -99,7 +98,7 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 		Distributed: root.RankSize || o.guarded(root), Needs: root.BoundValues(),
 	}
 	var grown map[*ssa.Store]bool
-	red.Grows, red.GrowCounts, grown = o.growths(root, blocks, in)
+	red.Grows, red.GrowCounts, grown = growths(root, blocks, in)
 	red.Writes, red.WritesThrough = writes(blocks, in, grown, o.storesNothing, o.dynamicCallees)
 	if pr, ok := o.region(root.ID); ok && pr.Timed && pr.Execs > 0 {
 		red.MeanTime = pr.TotalNs * 1e-9 / float64(pr.Execs)
@@ -1013,10 +1012,9 @@ func appendBack(st *ssa.Store) (*ssa.Call, *ssa.UnOp, bool) {
 // store there. After an entry each slice is longer by its loop's
 // iterations (interpreter.Growth; counts gives them all from one count
 // of the nest); the stores are left out of the nest's writes.
-func (o *Oracle) growths(root *loopnest.Loop, blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) (grows []interpreter.Growth, counts func(interpreter.Binder) ([]int64, error), grown map[*ssa.Store]bool) {
+func growths(root *loopnest.Loop, blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool) (grows []interpreter.Growth, counts func(interpreter.Binder) ([]int64, error), grown map[*ssa.Store]bool) {
 	w := newWriteFinder(blocks, in, nil)
 	var loops []*loopnest.Loop // per growth, the loop whose iterations it counts
-	var shares []float64       // per growth, the share of them that append
 	grown = map[*ssa.Store]bool{}
 	for _, st := range w.stores {
 		call, old, ok := appendBack(st)
@@ -1054,18 +1052,11 @@ func (o *Oracle) growths(root *loopnest.Loop, blocks []*ssa.BasicBlock, in map[*
 			g.Base, g.Steps = base, steps
 		}
 		loop := innermost(root, st.Block())
-		if loop == nil {
+		if loop == nil || !everyIteration(loop, st.Block()) {
 			continue
-		}
-		share := 1.0
-		if !everyIteration(loop, st.Block()) {
-			if share, ok = o.iterationShare(loop, st.Block()); !ok {
-				continue
-			}
 		}
 		grows = append(grows, g)
 		loops = append(loops, loop)
-		shares = append(shares, share)
 		grown[st] = true
 	}
 	if len(grows) == 0 {
@@ -1078,43 +1069,11 @@ func (o *Oracle) growths(root *loopnest.Loop, blocks []*ssa.BasicBlock, in map[*
 		}
 		n := make([]int64, len(loops))
 		for i, l := range loops {
-			n[i] = int64(math.Round(float64(iters[l]) * shares[i]))
+			n[i] = iters[l]
 		}
 		return n, nil
 	}
 	return grows, counts, grown
-}
-
-// iterationShare is the share of loop l's iterations that run block b,
-// from the profiled frequencies of the branches that lead to it (a
-// selection, sel = append(sel, v) under a test on v): b's dominators in
-// l, up to its header, each a branch into an arm that nothing else
-// enters, or a jump. false when a branch has no frequency, or tests the
-// rank or the rank count, whose frequency at one rank is not another's.
-func (o *Oracle) iterationShare(l *loopnest.Loop, b *ssa.BasicBlock) (float64, bool) {
-	share := 1.0
-	for child, d := b, b.Idom(); d != nil && l.Contains(d); child, d = d, d.Idom() {
-		if len(child.Preds) != 1 || child.Preds[0] != d {
-			return 0, false
-		}
-		last := d.Instrs[len(d.Instrs)-1]
-		test, isIf := last.(*ssa.If)
-		switch {
-		case !isIf:
-		case !l.Contains(d.Succs[0]) || !l.Contains(d.Succs[1]):
-			// The loop's exit test: its iterations are those that stay.
-		default:
-			p, ok := o.branch[d]
-			if !ok || o.lp == nil || o.lp.DependsOnRankSize(test.Cond) {
-				return 0, false
-			}
-			share *= takenRate(p, slices.Index(d.Succs, child))
-		}
-		if d == l.Header {
-			return share, true
-		}
-	}
-	return 0, false
 }
 
 // sameAddr reports whether a and b are the same place: the same value, or
