@@ -1,7 +1,6 @@
 package prediction
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/parpredict/parpredict/commmodel"
@@ -69,38 +68,5 @@ func TestElementStoresKeepFields(t *testing.T) {
 		if _, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, nil, interpreter.Options{}); err != nil {
 			t.Fatalf("P = %d: %v", p, err)
 		}
-	}
-}
-
-// TestSelectionLengthFollowsTheBranch: a slice filled by an append under
-// a test on the data in a reduced loop (testdata/selection) is as long as
-// the loop's iterations times the test's profiled frequency, so the loop
-// over it after costs a rank's share: it had been taken at the profile's
-// length (one rank's whole selection) at every P.
-func TestSelectionLengthFollowsTheBranch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("profiles a program")
-	}
-	args := []string{"-n", "300000"}
-	mp, oracle, m := prepareTestdata(t, "selection", args)
-	var times [2]float64
-	for i, p := range []int{1, 2} {
-		run, sp, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatalf("P = %d: %v", p, err)
-		}
-		for _, as := range sp.Assumptions() {
-			if strings.Contains(as.What, "len(") {
-				t.Errorf("P = %d: %s", p, as.What)
-			}
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatalf("P = %d: no interval 1", p)
-		}
-		times[i] = iv
-	}
-	if r := times[1] / times[0]; r < 0.4 || r > 0.62 {
-		t.Errorf("P = 1: %.3g s, P = 2: %.3g s (ratio %.2f), want about 0.5", times[0], times[1], r)
 	}
 }

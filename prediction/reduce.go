@@ -575,10 +575,11 @@ const smallConstNest = 16
 // stays known to the MPI calls after it; a few microseconds of compute,
 // which running it does not charge. nil for other nests.
 func smallRankTable(root *loopnest.Loop) func(interpreter.Binder) bool {
-	if n, ok := root.Trip.(symbolic.Const); ok && n <= smallConstNest && len(root.Inner) == 0 && len(root.Callees) == 0 && len(root.Calls) == 0 {
-		// A few iterations of arithmetic, always (the two neighbours
-		// of a ring filled from a table of steps): what they write may
-		// be ranks the next MPI calls name.
+	if n, ok := root.Trip.(symbolic.Const); ok && n <= smallConstNest && len(root.Inner) == 0 && len(root.Callees) == 0 && allPure(root.Calls) {
+		// A few iterations of arithmetic and calls without loops,
+		// always (the two neighbours of a ring filled from a table of
+		// steps, the eight of a grid's cell from rankAt): what they
+		// write may be ranks the next MPI calls name.
 		return func(interpreter.Binder) bool { return true }
 	}
 	// A table over the ranks: a count of the rank count, not of this

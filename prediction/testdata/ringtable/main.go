@@ -1,6 +1,6 @@
 // Command ringtable names its two neighbours on a ring in an array that a
-// short loop over a table of steps fills; the exchanges send to and
-// receive from them.
+// short loop over a table of steps fills, calling a method; the exchanges
+// send to and receive from them.
 package main
 
 import (
@@ -11,11 +11,14 @@ import (
 
 type ring struct{ rank, size int }
 
+// at is the rank r places from g's, around the ring.
+func (g ring) at(r int) int { return (g.rank + r + g.size) % g.size }
+
 func (g ring) neighbours() [2]int {
 	var nb [2]int
 	step := [2]int{-1, 1}
 	for d, s := range step {
-		nb[d] = (g.rank + s + g.size) % g.size
+		nb[d] = g.at(s)
 	}
 	return nb
 }
