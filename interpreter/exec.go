@@ -1517,11 +1517,6 @@ func (r *ssaRank) sliceOf(x value, in *ssa.Slice, lo, hi, max value) value {
 			return unknown
 		}
 		return value{k: vSlice, obj: arr.obj, i: lo.i, n: hi.i - lo.i, c: max.i - lo.i}
-	case vNil: // a nil slice's only slice, s[:0] of a buffer not yet made
-		zero := func(v value, given bool) bool { return !given || v.k == vInt && v.i == 0 }
-		if zero(lo, true) && zero(hi, in.High != nil) && zero(max, in.Max != nil) {
-			return x
-		}
 	}
 	return unknown
 }

@@ -7,8 +7,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/ssa"
 )
 
 // Cells written in order from 0 go to the dense slice, others to the map;
@@ -346,18 +344,5 @@ func TestAbsorbedOperations(t *testing.T) {
 	// x % math.MaxUint64 is not 0.
 	if got, _ := binop(token.REM, &u, &value{k: vInt, i: -1}, numType{unsigned: true}); got.known() {
 		t.Errorf("unknown %% MaxUint64 = %v, want unknown", got)
-	}
-}
-
-// TestNilSliceSlicedToZero: buf[:0] of a nil slice (a buffer not yet
-// made, emptied before a loop appends to it) is nil, not unknown.
-func TestNilSliceSlicedToZero(t *testing.T) {
-	r := &ssaRank{}
-	in := &ssa.Slice{High: &ssa.Const{}}
-	if v := r.sliceOf(value{k: vNil}, in, intv(0), intv(0), unknown); v.k != vNil {
-		t.Errorf("nil[:0] = %v, want nil", v)
-	}
-	if v := r.sliceOf(value{k: vNil}, in, intv(0), intv(1), unknown); v.known() {
-		t.Errorf("nil[:1] = %v, want unknown (it panics)", v)
 	}
 }
