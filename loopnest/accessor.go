@@ -131,16 +131,8 @@ func (c *exprCtx) calleeExpr(call *ssa.Call, v ssa.Value, depth int) (symbolic.E
 		if !ok {
 			break
 		}
-		outer := call.Call.Args[slices.Index(f.Params, p)]
-		var m *symbolic.MemPath
-		if byValue {
-			m = c.valueField(outer, field, depth)
-		} else {
-			m = c.argField(outer, field, arg.Type())
-		}
-		if m != nil {
-			name := fmt.Sprintf("len(%s.%s)", c.fa.render(outer), fieldName(p.Type(), field))
-			return &symbolic.Sym{Name: name, Kind: symbolic.Len, Mem: m}, nil
+		if m, name := c.paramFieldPath(call, p, field, byValue, arg.Type(), depth); m != nil {
+			return &symbolic.Sym{Name: "len(" + name + ")", Kind: symbolic.Len, Mem: m}, nil
 		}
 	case *ssa.Field, *ssa.UnOp:
 		// A field of a parameter: of a struct passed by value (a value
@@ -151,19 +143,26 @@ func (c *exprCtx) calleeExpr(call *ssa.Call, v ssa.Value, depth int) (symbolic.E
 		if !ok {
 			break
 		}
-		arg := call.Call.Args[slices.Index(f.Params, p)]
-		var m *symbolic.MemPath
-		if byValue {
-			m = c.valueField(arg, field, depth)
-		} else {
-			m = c.argField(arg, field, v.Type())
-		}
-		if m != nil {
-			name := fmt.Sprintf("%s.%s", c.fa.render(arg), fieldName(p.Type(), field))
+		if m, name := c.paramFieldPath(call, p, field, byValue, v.Type(), depth); m != nil {
 			return &symbolic.Sym{Name: name, Kind: symbolic.Mem, Mem: m}, nil
 		}
 	}
 	return nil, fmt.Errorf("%s in %s is not computed from its parameters", v.Name(), f.Name())
+}
+
+// paramFieldPath is the path, from the call's argument for p, to field
+// field (of type t) of the struct p is or points to (byValue: is), and
+// the field's name in the caller's terms; nil when it cannot be read at
+// the nest's entry (argField, valueField).
+func (c *exprCtx) paramFieldPath(call *ssa.Call, p *ssa.Parameter, field int, byValue bool, t types.Type, depth int) (*symbolic.MemPath, string) {
+	arg := call.Call.Args[slices.Index(call.Call.StaticCallee().Params, p)]
+	var m *symbolic.MemPath
+	if byValue {
+		m = c.valueField(arg, field, depth)
+	} else {
+		m = c.argField(arg, field, t)
+	}
+	return m, fmt.Sprintf("%s.%s", c.fa.render(arg), fieldName(p.Type(), field))
 }
 
 // argField is the path to field field of the struct that arg, a pointer

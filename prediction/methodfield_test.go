@@ -18,20 +18,10 @@ func TestMethodFieldWrites(t *testing.T) {
 		t.Skip("profiles a program")
 	}
 	mp, oracle, m := prepareTestdata(t, "methodfield", nil)
-	var times [2]float64
-	for i, p := range []int{1, 2} {
-		run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, nil, interpreter.Options{})
-		if err != nil {
-			t.Fatalf("P = %d: %v", p, err)
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatalf("P = %d: no interval 1", p)
-		}
-		times[i] = iv
-	}
-	if r := times[1] / times[0]; r < 0.4 || r > 0.62 {
-		t.Errorf("P = 1: %.3g s, P = 2: %.3g s (ratio %.2f), want about 0.5", times[0], times[1], r)
+	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
+	t2 := intervalAlone(t, mp, oracle, m, 2, nil)
+	if r := t2 / t1; r < 0.4 || r > 0.62 {
+		t.Errorf("P = 1: %.3g s, P = 2: %.3g s (ratio %.2f), want about 0.5", t1, t2, r)
 	}
 }
 

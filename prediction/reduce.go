@@ -1404,22 +1404,34 @@ func (w *writeFinder) fieldSlot(fa *ssa.FieldAddr, t types.Type) bool {
 	if !w.inNest(fa) {
 		return false
 	}
-	base, pre := fa.X, []interpreter.MemRead(nil)
-	if w.inNest(fa.X) {
-		ld, ok := fa.X.(*ssa.UnOp)
-		if !ok || ld.Op != token.MUL {
-			return false
-		}
-		if base, pre, ok = w.path(ld, 1); !ok {
-			return false
-		}
-	}
-	switch base.(type) {
-	case *ssa.Const, *ssa.Function, *ssa.Builtin:
+	base, pre, ok := w.reachedFrom(fa.X)
+	if !ok {
 		return false
 	}
 	w.record(interpreter.MemPath{Base: base, Steps: append(slices.Clip(pre), interpreter.MemRead{Field: fa.Field}), Slot: t})
 	return true
+}
+
+// reachedFrom is the value defined before the nest and the loads of
+// fields and pointers from it that give v, a pointer to a struct (v
+// itself when the nest does not compute it); false when a store of the
+// nest may change a pointer on the way, or v is a constant or function.
+func (w *writeFinder) reachedFrom(v ssa.Value) (ssa.Value, []interpreter.MemRead, bool) {
+	base, pre := v, []interpreter.MemRead(nil)
+	if w.inNest(v) {
+		ld, ok := v.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			return nil, nil, false
+		}
+		if base, pre, ok = w.path(ld, 1); !ok {
+			return nil, nil, false
+		}
+	}
+	switch base.(type) {
+	case *ssa.Const, *ssa.Function, *ssa.Builtin:
+		return nil, nil, false
+	}
+	return base, pre, true
 }
 
 // accessor follows a call of a program function that writes nothing and
@@ -1690,19 +1702,8 @@ func (w *writeFinder) calleeFieldWrites(call ssa.CallInstruction) bool {
 	}
 	targets := make([]target, len(effects))
 	for i, e := range effects {
-		a := call.Common().Args[e.param]
-		base, pre := a, []interpreter.MemRead(nil)
-		if w.inNest(a) {
-			ld, isLoad := a.(*ssa.UnOp)
-			if !isLoad || ld.Op != token.MUL {
-				return false
-			}
-			if base, pre, ok = w.path(ld, 1); !ok {
-				return false
-			}
-		}
-		switch base.(type) {
-		case *ssa.Const, *ssa.Function, *ssa.Builtin:
+		base, pre, ok := w.reachedFrom(call.Common().Args[e.param])
+		if !ok {
 			return false
 		}
 		targets[i] = target{base, pre}
