@@ -295,7 +295,7 @@ func (r *ssaRank) appendValues(elem types.Type, s, extra value) value {
 	// more than smallCopy known ones are appended as unknown, as a long
 	// copy writes them: the slice keeps its length (a block of 6000
 	// bodies appended to an empty buffer, then sent by its length).
-	unknownExtra := extra.k == vSlice && unknownFrom(extra.obj, extra.i) || m > smallCopy
+	asUnknown := extra.k == vSlice && unknownFrom(extra.obj, extra.i) || m > smallCopy
 	if s.k != vSlice {
 		return unknown
 	}
@@ -314,7 +314,7 @@ func (r *ssaRank) appendValues(elem types.Type, s, extra value) value {
 		}
 		dst = value{k: vSlice, obj: o, n: s.n, c: max(2*s.c, s.n+m)}
 	}
-	if unknownExtra && dst.obj.appendUnknown(dst.i+dst.n, m) {
+	if asUnknown && dst.obj.appendUnknown(dst.i+dst.n, m) {
 		dst.n += m
 		return dst
 	}

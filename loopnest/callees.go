@@ -59,7 +59,7 @@ func (fa *funcAnalysis) findCalls(l *Loop) {
 // rather than "computed inside the loop". Nil if the expression depends
 // on data.
 func (fa *funcAnalysis) siteExpr(l *Loop, build func(*exprCtx) (symbolic.Expr, error)) symbolic.Expr {
-	c := &exprCtx{fa: fa, loop: &Loop{ID: l.ID + "/call", Func: fa.fn, Parent: l}, site: l}
+	c := &exprCtx{fa: fa, loop: &Loop{ID: l.ID + "/call", Func: fa.fn, Parent: l}}
 	e, err := build(c)
 	if err != nil || len(c.dataDep) > 0 {
 		return nil
@@ -206,11 +206,7 @@ func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) 
 			site.Args[i] = in.restate(s.Args[i], outer)
 			site.Lens[i] = in.restate(s.Lens[i], outer)
 		}
-		for _, gd := range s.Guards {
-			if r, ok := gd.restated(func(e symbolic.Expr) (symbolic.Expr, error) { return in.restate(e, outer), nil }); ok {
-				site.Guards = append(site.Guards, r)
-			}
-		}
+		site.Guards = restateGuards(s.Guards, func(e symbolic.Expr) (symbolic.Expr, error) { return in.restate(e, outer), nil })
 		repl := in.paramRepl(site)
 		var copies []*Loop
 		ok := true
@@ -454,11 +450,7 @@ func copyLoop(r, parent *Loop, site *CallSite, repl func(*symbolic.Sym) (symboli
 		if err != nil {
 			return nil, err
 		}
-		for _, gd := range x.Guards {
-			if r, ok := gd.restated(sub); ok {
-				ci.Guards = append(ci.Guards, r)
-			}
-		}
+		ci.Guards = restateGuards(x.Guards, sub)
 		c.Inner = append(c.Inner, ci)
 	}
 	return c, nil

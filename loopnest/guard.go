@@ -71,19 +71,24 @@ func (g *Guard) Branch() (*ssa.BasicBlock, int) {
 	return g.If.Block(), 1
 }
 
-// restated is g with its expressions restated by sub; false when one
-// cannot be.
-func (g Guard) restated(sub func(symbolic.Expr) (symbolic.Expr, error)) (Guard, bool) {
-	x, err := sub(g.X)
-	if err != nil || x == nil {
-		return g, false
+// restateGuards is gs with their expressions restated by sub, less
+// those it cannot restate (the loop is then counted where they fail
+// too, as without them).
+func restateGuards(gs []Guard, sub func(symbolic.Expr) (symbolic.Expr, error)) []Guard {
+	var out []Guard
+	for _, g := range gs {
+		x, err := sub(g.X)
+		if err != nil || x == nil {
+			continue
+		}
+		y, err := sub(g.Y)
+		if err != nil || y == nil {
+			continue
+		}
+		g.X, g.Y = x, y
+		out = append(out, g)
 	}
-	y, err := sub(g.Y)
-	if err != nil || y == nil {
-		return g, false
-	}
-	g.X, g.Y = x, y
-	return g, true
+	return out
 }
 
 // guardsAt returns the guards under which block b, in l's own code, runs
@@ -159,13 +164,9 @@ func (fa *funcAnalysis) findGuards(l *Loop) {
 // preheader is the one block outside l that enters l's header, nil if
 // there are several.
 func preheader(l *Loop) *ssa.BasicBlock {
-	in := map[*ssa.BasicBlock]bool{}
-	for _, b := range l.Blocks {
-		in[b] = true
-	}
 	var entry *ssa.BasicBlock
 	for _, p := range l.Header.Preds {
-		if in[p] {
+		if l.Contains(p) {
 			continue
 		}
 		if entry != nil && entry != p {

@@ -17,9 +17,6 @@ type exprCtx struct {
 	fa      *funcAnalysis
 	loop    *Loop
 	dataDep []string // why the expression is data-dependent
-	// site is the loop whose own code the expression is at (siteExpr),
-	// nil for a loop's counting expressions.
-	site *Loop
 }
 
 const maxExprDepth = 48
@@ -97,16 +94,10 @@ func (c *exprCtx) expr(v ssa.Value, depth int) (symbolic.Expr, error) {
 	case *ssa.Extract:
 		// One result of a program function computing several from its
 		// arguments (lo, hi := span(n, size, r) before a loop over a
-		// rank's rows), in a loop around the counted one, which a
-		// reduced nest does not execute.
-		if call, ok := v.Tuple.(*ssa.Call); ok && isInteger(v.Type()) && c.inEnclosing(call.Block()) {
-			if f := call.Common().StaticCallee(); f != nil {
-				res := ResultAt(f, v.Index)
-				if _, pure := c.fa.pureIntResult(call, res); pure {
-					if e, err := c.calleeExpr(call, res, depth+1); err == nil {
-						return c.named(v, e), nil
-					}
-				}
+		// rank's rows).
+		if call, ok := v.Tuple.(*ssa.Call); ok && isInteger(v.Type()) && call.Common().StaticCallee() != nil {
+			if e, ok := c.restatedResult(call, ResultAt(call.Common().StaticCallee(), v.Index), depth); ok {
+				return c.named(v, e), nil
 			}
 		}
 	}
@@ -178,23 +169,31 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 			}
 		}
 		// A method of the program that computes the bound from its
-		// receiver (l < d.Local()), restated in the caller's terms: the
-		// call is in the loop's header, which a reduced nest never
-		// executes. One before the loop (range m.rows()) is a value the
-		// rank has at the entry.
-		if b := blockOf(v); b != nil && (c.loop.Contains(b) || c.site != nil && c.site.Contains(b) || c.inEnclosing(b)) {
-			// Likewise a call in the loop's own code where an
-			// expression at a call or a test there is built, and one
-			// in an enclosing loop (m := other.len() before the inner
-			// loop), which a reduced nest does not execute either.
-			if _, pure := c.fa.pureIntCall(v); pure {
-				if e, err := c.calleeExpr(v, SingleResult(callee), depth+1); err == nil {
-					return c.named(v, e), nil
-				}
-			}
+		// receiver (l < d.Local()).
+		if e, ok := c.restatedResult(v, SingleResult(callee), depth); ok {
+			return c.named(v, e), nil
 		}
 	}
 	return c.leaf(v, symbolic.Pre), nil
+}
+
+// restatedResult is res, a result of call, in the caller's terms, when
+// the callee is a pure program function computing it from its arguments
+// and the call is one a reduced nest holding c's loop does not execute:
+// in the loop (its header), or in a loop around it (m := other.len()
+// before the inner loop; for an expression at a call or a test in a
+// loop's own code, siteExpr, that loop). One before the loops (range
+// m.rows()) is a value the rank has at the entry.
+func (c *exprCtx) restatedResult(call *ssa.Call, res ssa.Value, depth int) (symbolic.Expr, bool) {
+	b := blockOf(call)
+	if b == nil || !c.loop.Contains(b) && !c.inEnclosing(b) {
+		return nil, false
+	}
+	if _, pure := c.fa.pureIntResult(call, res); !pure {
+		return nil, false
+	}
+	e, err := c.calleeExpr(call, res, depth+1)
+	return e, err == nil
 }
 
 // inEnclosing reports whether b is in a loop around c's loop.

@@ -110,7 +110,7 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 	}
 	imb := o.iterationTimes(root)
 	red.Infer = o.inferredTime(root, costs)
-	red.Small = smallRankTable(root)
+	red.Small = smallRun(root)
 	red.Time = func(bind interpreter.Binder) (float64, error) {
 		env := binderEnv{bind}
 		if imb != nil {
@@ -562,19 +562,22 @@ func nestTime(root *loopnest.Loop, iters map[*loopnest.Loop]int64, costs map[*lo
 }
 
 // smallNest bounds the iterations of a nest over the ranks that the
-// interpreter runs rather than skips (smallRankTable).
+// interpreter runs rather than skips (smallRun).
 const smallNest = 4096
 
-// smallConstNest bounds the constant trip count of a nest without calls
-// or inner loops that the interpreter runs rather than skips.
+// smallConstNest bounds the constant trip count of a nest without inner
+// loops, calling only pure functions, that the interpreter runs rather
+// than skips.
 const smallConstNest = 16
 
-// smallRankTable is a reduced nest's Reduction.Small for a loop over the
-// ranks: at an entry with at most smallNest iterations, it is run, so
-// that what it computes (the counts and offsets per rank of a Scatterv)
-// stays known to the MPI calls after it; a few microseconds of compute,
-// which running it does not charge. nil for other nests.
-func smallRankTable(root *loopnest.Loop) func(interpreter.Binder) bool {
+// smallRun is a reduced nest's Reduction.Small for a loop over the
+// ranks, run at an entry with at most smallNest iterations, and for a
+// loop of at most smallConstNest constant iterations, always run: what
+// they compute (the counts and offsets per rank of a Scatterv, a ring's
+// neighbours) stays known to the MPI calls after them; a few
+// microseconds of compute, which running it does not charge. nil for
+// other nests.
+func smallRun(root *loopnest.Loop) func(interpreter.Binder) bool {
 	if n, ok := root.Trip.(symbolic.Const); ok && n <= smallConstNest && len(root.Inner) == 0 && len(root.Callees) == 0 && allPure(root.Calls) {
 		// A few iterations of arithmetic and calls without loops,
 		// always (the two neighbours of a ring filled from a table of
@@ -1174,6 +1177,13 @@ type writeFinder struct {
 	out         []ssa.Value
 	through     []interpreter.MemPath
 	paths       map[pathKey]bool
+	effects     map[*ssa.Function]fieldSummary // fieldWrites, per callee
+}
+
+// fieldSummary is what fieldWrites found about a function.
+type fieldSummary struct {
+	effects []fieldEffect
+	ok      bool
 }
 
 // calleesStoreNothing reports whether every function the dynamic call c
@@ -1590,7 +1600,20 @@ type fieldEffect struct {
 // the structs its pointer parameters point to (s.next = append(s.next,
 // v)) and the elements of slices held in such fields (b.next[k] = v):
 // ok is false for any other store, a call that may write, a closure.
-func (w *writeFinder) fieldWrites(fn *ssa.Function) (effects []fieldEffect, ok bool) {
+func (w *writeFinder) fieldWrites(fn *ssa.Function) ([]fieldEffect, bool) {
+	if sum, ok := w.effects[fn]; ok {
+		return sum.effects, sum.ok
+	}
+	effects, ok := w.summarise(fn)
+	if w.effects == nil {
+		w.effects = map[*ssa.Function]fieldSummary{}
+	}
+	w.effects[fn] = fieldSummary{effects, ok}
+	return effects, ok
+}
+
+// summarise is fieldWrites, computed.
+func (w *writeFinder) summarise(fn *ssa.Function) (effects []fieldEffect, ok bool) {
 	if len(fn.Blocks) == 0 || len(fn.FreeVars) > 0 || w.readOnly == nil {
 		return nil, false
 	}
@@ -1696,25 +1719,21 @@ func (w *writeFinder) calleeFieldWrites(call ssa.CallInstruction) bool {
 	if !ok {
 		return false
 	}
-	type target struct {
-		base ssa.Value
-		pre  []interpreter.MemRead
-	}
-	targets := make([]target, len(effects))
+	// All or none: an argument not reached from before the nest leaves
+	// the call to the general case.
+	paths := make([]interpreter.MemPath, len(effects))
 	for i, e := range effects {
 		base, pre, ok := w.reachedFrom(call.Common().Args[e.param])
 		if !ok {
 			return false
 		}
-		targets[i] = target{base, pre}
-	}
-	for i, e := range effects {
-		steps := append(slices.Clip(targets[i].pre), interpreter.MemRead{Field: e.field})
+		paths[i] = interpreter.MemPath{Base: base, Steps: append(slices.Clip(pre), interpreter.MemRead{Field: e.field})}
 		if e.slot {
-			w.record(interpreter.MemPath{Base: targets[i].base, Steps: steps, Slot: e.typ})
-		} else {
-			w.record(interpreter.MemPath{Base: targets[i].base, Steps: steps})
+			paths[i].Slot = e.typ
 		}
+	}
+	for _, p := range paths {
+		w.record(p)
 	}
 	return true
 }
