@@ -111,13 +111,7 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 	imb := o.iterationTimes(root)
 	red.Infer = o.inferredTime(root, costs)
 	red.Small = smallRun(root)
-	red.Time = func(bind interpreter.Binder) (float64, error) {
-		env := binderEnv{bind}
-		if imb != nil {
-			if t, ok := imb(env); ok {
-				return t, nil
-			}
-		}
+	counted := func(env symbolic.Env) (float64, error) {
 		if inlined != nil {
 			if iters, err := loopnest.IterationsGuarded(root, env, true, o.trustGuard); err == nil {
 				return nestTime(root, iters, inlined), nil
@@ -128,6 +122,22 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 			return 0, err
 		}
 		return nestTime(root, iters, costs), nil
+	}
+	red.Time = func(bind interpreter.Binder) (float64, error) {
+		env := binderEnv{bind}
+		if imb != nil {
+			if v, ok := imb(env); ok {
+				// The counted time holds what the entry's inner loops
+				// run (a call over one column of the rows costs a
+				// column); the vector says how much dearer than a mean
+				// iteration the rank's iterations are.
+				if t, err := counted(env); err == nil {
+					return t * v.share, nil
+				}
+				return v.time, nil
+			}
+		}
+		return counted(env)
 	}
 	return red, in, nil
 }
@@ -777,13 +787,17 @@ func countedLeaves(l *loopnest.Loop, timed func(*loopnest.Loop) bool, inline boo
 
 // iterationTimes costs an unbalanced root loop iteration by iteration from
 // the profile's per-iteration times, when the iterations the rank runs
-// are ones the profile measured (the same problem size). It returns nil
-// for balanced loops that deal out blocks of iterations: the balance test
-// smooths the times over a few neighbouring iterations (docs/profiler.md),
-// which is right for blocks, but a loop that steps by more than one (rows
-// y, y+size, ...) gives a rank every other iteration, and iterations that
-// alternate cheap and dear are then as unbalanced as they come.
-func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64, bool) {
+// are ones the profile measured (the same problem size). The vector is
+// a mean over the loop's entries, so it is a shape, not an entry's
+// magnitude where entries differ in their inner loops (an update of a
+// block's interior and one of its edge column, over the same rows). It
+// returns nil for balanced loops that deal out blocks of iterations: the
+// balance test smooths the times over a few neighbouring iterations
+// (docs/profiler.md), which is right for blocks, but a loop that steps by
+// more than one (rows y, y+size, ...) gives a rank every other iteration,
+// and iterations that alternate cheap and dear are then as unbalanced as
+// they come.
+func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (vectorCost, bool) {
 	pr, ok := o.region(root.ID)
 	if !ok || pr.Imbalance == nil || len(pr.Imbalance.IterNs) == 0 ||
 		root.Counter == nil || (root.Counter.Step == 0 && root.Counter.StepExpr == nil) || root.First == nil || root.Trip == nil {
@@ -816,10 +830,10 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 	// iterations; what the whole entry costs is the own time of the loop
 	// and of everything timed in it, per entry. Summed as they are, the
 	// iterations' times would hold the probes inside them (ticks, the
-	// timers of the calls they make) and be each iteration's fastest over
-	// the entries, below their mean: a loop costed from its vector at the
-	// profile's size and from its own times at another would not scale
-	// by the work.
+	// timers of the calls they make) and, in profiles before probe
+	// revision 9, be each iteration's fastest over the entries, below
+	// their mean: a loop costed from its vector at the profile's size and
+	// from its own times at another would not scale by the work.
 	sum := 0.0
 	for _, t := range times {
 		sum += t
@@ -829,36 +843,50 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (float64
 		return nil
 	}
 	scale := own / float64(pr.Execs) / sum
+	mean := sum / float64(len(times))
 	fine := fineResidues{times: times}
-	return func(env symbolic.Env) (float64, bool) {
+	return func(env symbolic.Env) (vectorCost, bool) {
 		first, err := root.First.Eval(env)
 		if err != nil {
-			return 0, false
+			return vectorCost{}, false
 		}
 		// A cyclic distribution (k += size) steps by its expression.
 		step := root.Counter.Step
 		if step == 0 {
 			if step, err = root.Counter.StepExpr.Eval(env); err != nil {
-				return 0, false
+				return vectorCost{}, false
 			}
 		}
 		n, err := root.Trip.Eval(env)
 		if err != nil {
-			return 0, false
+			return vectorCost{}, false
 		}
 		if pr.Imbalance.Fine && step > 1 && !fine.unbalanced(step) {
-			return 0, false
+			return vectorCost{}, false
 		}
 		t := 0.0
 		for k := range max(n, 0) {
 			i, err := index(env, first+k*step)
 			if err != nil || i < 0 || i >= int64(len(times)) {
-				return 0, false
+				return vectorCost{}, false
 			}
-			t += times[i] * 1e-9
+			t += times[i]
 		}
-		return t * scale, true
+		if n <= 0 {
+			return vectorCost{}, false
+		}
+		return vectorCost{time: t * 1e-9 * scale, share: t / (float64(n) * mean)}, true
 	}
+}
+
+// vectorCost is what an unbalanced loop's per-iteration vector says of
+// an entry's iterations: their time, as the profile's entries shared
+// the loop's time among their iterations, and their share, how many
+// mean iterations of the vector they are worth. The share scales the
+// nest's counted time, which follows the entry's inner loops; the time
+// stands in where those cannot be counted.
+type vectorCost struct {
+	time, share float64
 }
 
 // fineNoise is how far above the mean the dearest class of a fine

@@ -324,8 +324,8 @@ func (a *aggregator) regions() []Region {
 			}
 			if a.plan.vec[k] {
 				runs := a.m.vecRuns[k]
-				if len(runs) == 0 && len(rc.VecMin) > 0 {
-					runs = [][]int64{rc.VecMin}
+				if v := entryMeans(rc); len(runs) == 0 && len(v) > 0 {
+					runs = [][]int64{v}
 				}
 				if g.Imbalance = imbalance(runs, a.costs.Tick); g.Imbalance != nil {
 					g.Imbalance.Fine = a.plan.fine[k]
@@ -364,11 +364,32 @@ func (a *aggregator) armProbabilities(out []Region) {
 	}
 }
 
+// entryMeans is a run's time of each iteration ordinal of a loop, the
+// mean over the entries that reached it. Not the fastest entry's: a loop
+// entered over whole rows and over one column of the same rows (a
+// block's interior, then its edges) had the vector of the one-column
+// entries, whose shape need not be the rows' (the column may miss the
+// dear part of a row) and whose magnitude is a row's hundredth.
+func entryMeans(rc probe.RegionCounts) []int64 {
+	if len(rc.VecNs) == 0 || len(rc.VecNs) != len(rc.VecCnt) {
+		return nil
+	}
+	out := make([]int64, len(rc.VecNs))
+	for i, ns := range rc.VecNs {
+		if rc.VecCnt[i] == 0 {
+			return out[:i]
+		}
+		out[i] = (ns + rc.VecCnt[i]/2) / rc.VecCnt[i]
+	}
+	return out
+}
+
 // trimShare is the share of largest deviations the balance test leaves out.
 const trimShare = 0.02
 
 // imbalance applies the ParJava balance test to the per-iteration times
-// of one or more runs (each already the minimum over the loop's entries).
+// of one or more runs (each already the mean over the loop's entries,
+// entryMeans).
 //
 // Other processes on the machine slow down stretches of iterations at
 // random; a real imbalance shows in every run. So the time of iteration i

@@ -1,6 +1,11 @@
 package profiler
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/parpredict/parpredict/profiler/probe"
+)
 
 func TestImbalance(t *testing.T) {
 	flat := func(n int, v int64) []int64 {
@@ -70,5 +75,25 @@ func TestImbalance(t *testing.T) {
 				t.Errorf("ratio %.3f, want about %.3f", im.Ratio, tc.ratio)
 			}
 		})
+	}
+}
+
+// TestEntryMeans: a loop entered over whole rows (1000 ns an iteration)
+// and twice over one column of the same rows (10 ns) has a vector of the
+// mean of its entries at each ordinal, not of the cheap entries; an
+// ordinal no entry reached ends it.
+func TestEntryMeans(t *testing.T) {
+	rc := probe.RegionCounts{
+		VecNs:  []int64{1020, 1020, 1000, 0},
+		VecCnt: []int64{3, 3, 1, 0},
+		VecMin: []int64{10, 10, 1000, 0},
+	}
+	got := entryMeans(rc)
+	want := []int64{340, 340, 1000}
+	if !slices.Equal(got, want) {
+		t.Errorf("entryMeans = %v, want %v", got, want)
+	}
+	if got := entryMeans(probe.RegionCounts{}); got != nil {
+		t.Errorf("entryMeans of a loop without a vector = %v, want nil", got)
 	}
 }

@@ -40,9 +40,11 @@ const (
 	// had no per-iteration times (Imbalance.Fine); before revision 8
 	// (2026-11-27) a closure of a method was named without the method's
 	// receiver (main.Step$1), so that the closures of two methods of one
-	// name shared their regions' IDs. A default profile of an older
-	// revision is made again.
-	Probes = 8
+	// name shared their regions' IDs; before revision 9 (2026-11-28) a
+	// loop's per-iteration times were each ordinal's fastest over the
+	// loop's entries, not their mean (Imbalance.IterNs). A default
+	// profile of an older revision is made again.
+	Probes = 9
 )
 
 // Profile is the content of a profile file: the measured numbers of every
@@ -178,8 +180,10 @@ type Trips struct {
 // iteration time, D the largest deviation of an iteration's time from it
 // (reproduced in every run, see docs/profiler.md), and the loop is
 // balanced when D <= 0.1 T_mean. IterNs is the time of each iteration by
-// ordinal (the minimum over entries and runs), so that any distribution
-// of the iterations over ranks can be costed.
+// ordinal (the mean over the entries that reached it, the minimum over
+// runs), so that any distribution of the iterations over ranks can be
+// costed. Profiles of probe revision 8 and before hold the minimum over
+// entries.
 type Imbalance struct {
 	TMeanNs  float64   `json:"tMeanNs"`
 	DNs      float64   `json:"dNs"`

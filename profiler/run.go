@@ -209,7 +209,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			}
 		}
 		for k := range plan.vec {
-			if v := regionCounts(m, k).VecMin; len(v) > 0 {
+			if v := entryMeans(regionCounts(m, k)); len(v) > 0 {
 				vecRuns[k] = append(vecRuns[k], v)
 			}
 		}
@@ -369,14 +369,15 @@ func (r *runner) vectorRuns(ctx context.Context, prog *Program, in *Instrumented
 		}
 		for k := range plan.apart {
 			rc := regionCounts(m, k)
-			if len(rc.VecMin) == 0 || rc.Execs == 0 || clean[k] <= 0 {
+			means := entryMeans(rc)
+			if len(means) == 0 || rc.Execs == 0 || clean[k] <= 0 {
 				continue
 			}
 			perEntry := (float64(rc.Ns) - float64(rc.Iters)*tick) / float64(rc.Execs)
 			if perEntry <= 0 {
 				continue
 			}
-			vecRuns[k] = append(vecRuns[k], scaleVec(rc.VecMin, clean[k]/perEntry, tick))
+			vecRuns[k] = append(vecRuns[k], scaleVec(means, clean[k]/perEntry, tick))
 		}
 	}
 	return nil
