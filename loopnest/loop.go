@@ -57,6 +57,9 @@ type Loop struct {
 	// RankSize is set when the trip count depends on Rank() or Size(): the
 	// loop's iterations are distributed over the ranks.
 	RankSize bool
+	// OnRank is set when the trip count may depend on Rank() itself, not
+	// only on Size(): a count of the rank's share.
+	OnRank bool
 	// Index is the loop's global iteration index when its counter starts at
 	// the same constant on every rank and the body computes the iteration
 	// it works on from it (y := first + k*stride): Base + counter*Scale

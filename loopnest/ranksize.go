@@ -14,6 +14,21 @@ import (
 // rank in main and passed to a kernel makes the kernel's row loop depend on
 // the rank.
 func (a *Analyzer) dependsOnRankSize(v ssa.Value, seen map[ssa.Value]bool) bool {
+	return a.dependsOnCall(v, seen, isRankSize)
+}
+
+// dependsOnRank reports whether v may be computed from Rank(), as
+// dependsOnRankSize follows it: a count of this rank's share, not of the
+// rank count.
+func (a *Analyzer) dependsOnRank(v ssa.Value) bool {
+	return a.dependsOnCall(v, map[ssa.Value]bool{}, func(fn *ssa.Function) bool {
+		path, name := qualified(fn)
+		return path == MPIPath && name == "Comm.Rank"
+	})
+}
+
+// dependsOnCall is dependsOnRankSize for the calls match accepts.
+func (a *Analyzer) dependsOnCall(v ssa.Value, seen map[ssa.Value]bool, match func(*ssa.Function) bool) bool {
 	if v == nil || seen[v] || len(seen) > 1024 {
 		return false
 	}
@@ -22,7 +37,7 @@ func (a *Analyzer) dependsOnRankSize(v ssa.Value, seen map[ssa.Value]bool) bool 
 	case *ssa.Call:
 		common := v.Common()
 		if callee := common.StaticCallee(); callee != nil {
-			if isRankSize(callee) {
+			if match(callee) {
 				return true
 			}
 			if !a.own(callee) {
@@ -32,21 +47,21 @@ func (a *Analyzer) dependsOnRankSize(v ssa.Value, seen map[ssa.Value]bool) bool 
 			return false
 		}
 		for _, arg := range common.Args {
-			if a.dependsOnRankSize(arg, seen) {
+			if a.dependsOnCall(arg, seen, match) {
 				return true
 			}
 		}
 	case *ssa.Extract:
-		return a.dependsOnRankSize(v.Tuple, seen)
+		return a.dependsOnCall(v.Tuple, seen, match)
 	case *ssa.BinOp:
-		return a.dependsOnRankSize(v.X, seen) || a.dependsOnRankSize(v.Y, seen)
+		return a.dependsOnCall(v.X, seen, match) || a.dependsOnCall(v.Y, seen, match)
 	case *ssa.UnOp:
-		return v.Op != token.MUL && a.dependsOnRankSize(v.X, seen)
+		return v.Op != token.MUL && a.dependsOnCall(v.X, seen, match)
 	case *ssa.Convert:
-		return a.dependsOnRankSize(v.X, seen)
+		return a.dependsOnCall(v.X, seen, match)
 	case *ssa.Phi:
 		for _, e := range v.Edges {
-			if a.dependsOnRankSize(e, seen) {
+			if a.dependsOnCall(e, seen, match) {
 				return true
 			}
 		}
@@ -59,7 +74,7 @@ func (a *Analyzer) dependsOnRankSize(v ssa.Value, seen map[ssa.Value]bool) bool 
 			}
 		}
 		for _, site := range a.callSites()[fn] {
-			if args := site.Args; idx >= 0 && idx < len(args) && a.dependsOnRankSize(args[idx], seen) {
+			if args := site.Args; idx >= 0 && idx < len(args) && a.dependsOnCall(args[idx], seen, match) {
 				return true
 			}
 		}
@@ -70,7 +85,7 @@ func (a *Analyzer) dependsOnRankSize(v ssa.Value, seen map[ssa.Value]bool) bool 
 				continue
 			}
 			for _, mc := range a.closures()[fn] {
-				if i < len(mc.Bindings) && a.dependsOnRankSize(mc.Bindings[i], seen) {
+				if i < len(mc.Bindings) && a.dependsOnCall(mc.Bindings[i], seen, match) {
 					return true
 				}
 			}

@@ -82,6 +82,9 @@ func (fa *funcAnalysis) countFrom(l *Loop, e exit, t counterTest) {
 	if t.iv.StepExpr != nil {
 		l.RankSize = l.RankSize || fa.a.dependsOnRankSize(fa.ivStep[t.iv], map[ssa.Value]bool{})
 	}
+	if l.RankSize {
+		l.OnRank = fa.a.dependsOnRank(t.bound) || fa.a.dependsOnRank(init) || (t.iv.StepExpr != nil && fa.a.dependsOnRank(fa.ivStep[t.iv]))
+	}
 	if len(ctx.dataDep) > 0 {
 		l.DataDependent = true
 		l.Notes = append(l.Notes, ctx.dataDep...)

@@ -43,6 +43,23 @@ func TestShortConstantLoopsRun(t *testing.T) {
 	}
 }
 
+// TestGridSearchRuns predicts griddims: its process grid is searched in
+// a function given the size as a parameter and returned as an array. The
+// search was a reduced nest (its trip count has no Size symbol, only the
+// parameter), the grid became unknown, and every rank was costed the
+// whole grid's sweep.
+func TestGridSearchRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "griddims", nil)
+	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
+	t4 := intervalAlone(t, mp, oracle, m, 4, nil)
+	if r := t4 / t1; r < 0.2 || r > 0.32 {
+		t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
+	}
+}
+
 // TestElementStoresKeepFields: a reduced loop that appends to buckets of
 // one slice field (s.out[o] = append(s.out[o], v)) and stores into the
 // elements of another (s.dist[i] = 1) leaves the struct's other fields
@@ -58,5 +75,21 @@ func TestElementStoresKeepFields(t *testing.T) {
 		if _, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, nil, interpreter.Options{}); err != nil {
 			t.Fatalf("P = %d: %v", p, err)
 		}
+	}
+}
+
+// TestArrayFieldSweepKeepsSizes predicts arrayfield: a reduced nest that
+// writes the slices held in an array field of a struct (g.tmp[k][j])
+// made the whole struct unknown, its rows with it, and every later nest
+// over g.rows was costed at the profile's count at every P.
+func TestArrayFieldSweepKeepsSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "arrayfield", nil)
+	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
+	t4 := intervalAlone(t, mp, oracle, m, 4, nil)
+	if r := t4 / t1; r < 0.2 || r > 0.32 {
+		t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
 	}
 }

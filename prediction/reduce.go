@@ -598,9 +598,11 @@ func smallRun(root *loopnest.Loop) func(interpreter.Binder) bool {
 	// A table over the ranks: a count of the rank count, not of this
 	// rank's number (a rank's block of rows or its cyclic share, whose
 	// compute a run of its blocks would not charge), no inner loop.
-	rank := symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Rank })
-	size := symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Size })
-	if !root.RankSize || rank || !size || len(root.Inner) > 0 || len(root.Callees) > 0 {
+	// The rank count may come in as a parameter (a process grid's
+	// factors searched in dims(p), p the size): what decides is what the
+	// count depends on through the program's calls.
+	rank := root.OnRank || symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Rank })
+	if !root.RankSize || rank || len(root.Inner) > 0 || len(root.Callees) > 0 {
 		return nil
 	}
 	return func(bind interpreter.Binder) bool {
@@ -1393,6 +1395,16 @@ func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
 		// A pointer or slice loaded in the nest: from an element of a
 		// slice (a row of a 2-D slice), or along a path of fields.
 		if ix, ok := a.X.(*ssa.IndexAddr); ok && !elems {
+			// An element of an array held in memory (g.tmp[k], tmp
+			// a [4][]float64 field): what the array's elements point
+			// to, not all that the struct holding it reaches (its
+			// sizes).
+			if _, isArray := pointee(ix.X.Type()).(*types.Array); isArray {
+				if base, steps, ok := w.pathTo(ix.X, depth+1); ok {
+					w.record(interpreter.MemPath{Base: base, Steps: steps, Elems: true})
+					return
+				}
+			}
 			w.memory(ix.X, true, depth+1)
 			return
 		}
@@ -1513,11 +1525,16 @@ func (w *writeFinder) accessor(call *ssa.Call) (ssa.Value, []interpreter.MemRead
 // loads of struct fields and of pointers that no store of the nest can
 // change.
 func (w *writeFinder) path(v *ssa.UnOp, depth int) (ssa.Value, []interpreter.MemRead, bool) {
-	if depth > 16 || w.storedTo(v.X) {
+	return w.pathTo(v.X, depth)
+}
+
+// pathTo is the path to the value held at addr, as path's.
+func (w *writeFinder) pathTo(addr ssa.Value, depth int) (ssa.Value, []interpreter.MemRead, bool) {
+	if depth > 16 || w.storedTo(addr) {
 		return nil, nil, false
 	}
 	deref := []interpreter.MemRead{{Field: interpreter.FieldDeref}}
-	switch a := v.X.(type) {
+	switch a := addr.(type) {
 	case *ssa.FieldAddr:
 		if !w.inNest(a) {
 			return a, deref, true
@@ -1764,4 +1781,12 @@ func (w *writeFinder) calleeFieldWrites(call ssa.CallInstruction) bool {
 		w.record(p)
 	}
 	return true
+}
+
+// pointee is what a pointer type points to, nil for other types.
+func pointee(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem().Underlying()
+	}
+	return nil
 }
