@@ -59,6 +59,12 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 		return fa.invariant(l, v.X)
 	case *ssa.Field:
 		return fa.invariant(l, v.X)
+	case *ssa.IndexAddr:
+		// A constant element of an array field (z <= b.size[2]) is
+		// invariant as a field is. Not a slice's element: that is data
+		// (a CSR row's end, rowptr[i+1]).
+		_, isConst := v.Index.(*ssa.Const)
+		return isConst && isArrayPointer(v.X.Type()) && fa.invariant(l, v.X)
 	case *ssa.Call:
 		common := v.Common()
 		if b, ok := common.Value.(*ssa.Builtin); ok {
@@ -319,4 +325,14 @@ func mayReach(t types.Type, depth int) bool {
 		return mayReach(u.Elem(), depth+1)
 	}
 	return true
+}
+
+// isArrayPointer reports whether t is a pointer to an array.
+func isArrayPointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Array)
+	return ok
 }

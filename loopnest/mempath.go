@@ -50,15 +50,23 @@ func (c *exprCtx) memPath(v *ssa.UnOp, depth int) *symbolic.MemPath {
 			p.Steps = append(p.Steps, symbolic.MemStep{Field: a.Field})
 			return p, true
 		case *ssa.IndexAddr:
-			if _, isSlice := a.X.Type().Underlying().(*types.Slice); !isSlice {
-				return nil, false
-			}
 			ix, err := c.expr(a.Index, depth+1)
 			if err != nil {
 				return nil, false
 			}
-			p, ok := build(a.X, depth+1)
-			if !ok {
+			var p *symbolic.MemPath
+			if _, isSlice := a.X.Type().Underlying().(*types.Slice); isSlice {
+				if p, ok = build(a.X, depth+1); !ok {
+					return nil, false
+				}
+			} else if fa, isField := a.X.(*ssa.FieldAddr); isField {
+				// An element of an array field (b.size[2]): the
+				// field's array, then its element.
+				if p, ok = build(fa.X, depth+1); !ok {
+					return nil, false
+				}
+				p.Steps = append(p.Steps, symbolic.MemStep{Field: fa.Field})
+			} else {
 				return nil, false
 			}
 			p.Steps = append(p.Steps, symbolic.MemStep{Field: symbolic.Elem, Index: ix})

@@ -60,6 +60,23 @@ func TestGridSearchRuns(t *testing.T) {
 	}
 }
 
+// TestArrayElementBounds predicts arraybound, whose loops run to
+// elements of an array field (y < b.size[1]): such a bound was taken to
+// change in the loop, the loops were run step by step, and with the
+// bound read in the loop's condition the count was not known at the
+// nest's entry either.
+func TestArrayElementBounds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "arraybound", nil)
+	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
+	t4 := intervalAlone(t, mp, oracle, m, 4, nil)
+	if r := t4 / t1; r < 0.2 || r > 0.32 {
+		t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
+	}
+}
+
 // TestElementStoresKeepFields: a reduced loop that appends to buckets of
 // one slice field (s.out[o] = append(s.out[o], v)) and stores into the
 // elements of another (s.dist[i] = 1) leaves the struct's other fields
