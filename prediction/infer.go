@@ -20,7 +20,10 @@ import (
 // as the one for which the root's count at the profiled run's rank 0 and
 // rank count is the profile's mean trips per entry, found once by
 // bisection (the count must grow or shrink with it), and the nest costed
-// with it at this rank. nil without trip statistics of the root.
+// with it at this rank. Where the profile's --ppn runs counted the root's
+// iterations per entry at other rank counts, the value is the one giving
+// their count at the simulation's rank count (perRank), found once per
+// rank count. nil without trip statistics of the root.
 func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]float64) func(interpreter.Binder) (float64, string, error) {
 	pr, ok := o.region(root.ID)
 	if !ok || pr.Trips == nil || pr.Execs == 0 || root.Trip == nil {
@@ -34,19 +37,43 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 	if np > 1 && len(pr.RankTrips) > 0 {
 		target = pr.RankTrips[0].Mean
 	}
+	type solution struct {
+		u, got     int64
+		what       string
+		solved     bool
+		np         int
+		target     float64
+		contention bool
+	}
 	var (
-		once   sync.Once
-		u, got int64
-		what   string
-		solved bool
+		mu     sync.Mutex
+		solved = map[int]*solution{} // by the simulation's rank count
 	)
 	return func(bind interpreter.Binder) (float64, string, error) {
 		env := binderEnv{bind}
 		if rootCounted(root, env) {
 			return o.guessedInnerTime(root, env, costs)
 		}
-		once.Do(func() { u, what, got, solved = solveUnknown(root.Trip, env, int64(np), target) })
-		if !solved {
+		size := int(bind.Size(nil))
+		mu.Lock()
+		sol, ok := solved[size]
+		if !ok {
+			sol = &solution{np: np, target: target}
+			// The profile's --ppn runs saw the loop's count per entry at
+			// other rank counts (a rank's particles, a share of the
+			// data it filtered by owner): the unknown is the one that
+			// gives the count they say for this many ranks.
+			if o.contention != nil && size != np {
+				if t, _, found := o.contention.tripMeans(root.ID, size); found && t > 0 {
+					sol.np, sol.target, sol.contention = size, t, true
+				}
+			}
+			sol.u, sol.what, sol.got, sol.solved = solveUnknown(root.Trip, env, int64(sol.np), sol.target)
+			solved[size] = sol
+		}
+		mu.Unlock()
+		u, what, got, np, target := sol.u, sol.what, sol.got, sol.np, sol.target
+		if !sol.solved {
 			return 0, "", errors.New("prediction: no single unknown value gives the profiled count")
 		}
 		iters, guessed, err := o.guessedIterations(root, env, u, what)
@@ -61,6 +88,8 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		if got > 0 && math.Abs(float64(got)-target) > 1e-9*target {
 			scale = target / float64(got)
 			how += fmt.Sprintf("%d iterations per entry at rank 0 of %d where the profiled run made %s, and the time scaled by %.4g", got, np, count(target), scale)
+		} else if sol.contention {
+			how += fmt.Sprintf("the %s iterations per entry the profile's --ppn runs give at rank 0 of %d", count(target), np)
 		} else {
 			how += fmt.Sprintf("the profiled run's %s iterations per entry at rank 0 of %d", count(target), np)
 		}

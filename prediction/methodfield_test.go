@@ -44,19 +44,21 @@ func TestShortConstantLoopsRun(t *testing.T) {
 }
 
 // TestGridSearchRuns predicts griddims: its process grid is searched in
-// a function given the size as a parameter and returned as an array. The
-// search was a reduced nest (its trip count has no Size symbol, only the
-// parameter), the grid became unknown, and every rank was costed the
-// whole grid's sweep.
+// a function given the size as a parameter and returned as an array, in
+// one loop or in two nested ones. The search was a reduced nest (its
+// trip count has no Size symbol, only the parameter), the grid became
+// unknown, and every rank was costed the whole grid's sweep.
 func TestGridSearchRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	mp, oracle, m := prepareTestdata(t, "griddims", nil)
-	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
-	t4 := intervalAlone(t, mp, oracle, m, 4, nil)
-	if r := t4 / t1; r < 0.2 || r > 0.32 {
-		t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
+	for _, args := range [][]string{nil, {"-three"}} {
+		mp, oracle, m := prepareTestdata(t, "griddims", args)
+		t1 := intervalAlone(t, mp, oracle, m, 1, args)
+		t4 := intervalAlone(t, mp, oracle, m, 4, args)
+		if r := t4 / t1; r < 0.2 || r > 0.32 {
+			t.Errorf("%v: P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", args, t1, t4, r)
+		}
 	}
 }
 

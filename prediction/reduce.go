@@ -602,12 +602,31 @@ func smallRun(root *loopnest.Loop) func(interpreter.Binder) bool {
 	// factors searched in dims(p), p the size): what decides is what the
 	// count depends on through the program's calls.
 	rank := root.OnRank || symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Rank })
-	if !root.RankSize || rank || len(root.Inner) > 0 || len(root.Callees) > 0 {
+	if !root.RankSize || rank || len(root.Callees) > 0 {
+		return nil
+	}
+	if len(root.Inner) == 0 {
+		return func(bind interpreter.Binder) bool {
+			n, err := root.Trip.Eval(binderEnv{bind}) // all its iterations
+			return err == nil && n <= smallNest
+		}
+	}
+	// A search over the rank count's divisors (a 3-D process grid's
+	// factors, a loop in a loop up to p/a): arithmetic only, its
+	// iterations all counted.
+	if !allPure(root.Calls) || slices.ContainsFunc(root.Inner, func(l *loopnest.Loop) bool { return l.Trip == nil || len(l.Inner) > 0 || !allPure(l.Calls) }) {
 		return nil
 	}
 	return func(bind interpreter.Binder) bool {
-		n, err := root.Trip.Eval(binderEnv{bind}) // no inner loop: all its iterations
-		return err == nil && n <= smallNest
+		iters, err := loopnest.Iterations(root, binderEnv{bind})
+		if err != nil {
+			return false
+		}
+		total := int64(0)
+		for _, n := range iters {
+			total += n
+		}
+		return total <= smallNest
 	}
 }
 

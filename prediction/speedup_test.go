@@ -486,6 +486,26 @@ func TestLibraryCallsFollowTheirLengths(t *testing.T) {
 	}
 }
 
+// TestUnknownCountsFollowContentionRuns predicts ownerfilter, whose
+// ranks keep the items they own in a struct's slice: the timed loop's
+// count is not known to the simulation, and was taken at the one-rank
+// profile's at every P (helper J's pic1d, +101 / +193 / +550 %). The
+// profile's --ppn runs counted it at 2 ranks, which now gives the count
+// at each P.
+func TestUnknownCountsFollowContentionRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/ownerfilter",
+		NP: []int{1}, ProfilePPN: []int{1, 2}, ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+	oracle.nodeContention(m)
+	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
+	t4 := intervalAlone(t, mp, oracle, m, 4, nil)
+	if r := t4 / t1; r < 0.2 || r > 0.32 {
+		t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
+	}
+}
+
 // TestUnknownLengthsFollowContentionRuns: each rank of recvsort sorts
 // what an Alltoallv delivers, a buffer sized by counts the ranks
 // exchange, whose length the interpreter cannot know. Without the
