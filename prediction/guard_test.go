@@ -20,12 +20,20 @@ func TestGuardedWorkDivided(t *testing.T) {
 		t.Run(form, func(t *testing.T) {
 			args := []string{"-form", form}
 			mp, oracle, m := prepareTestdata(t, "guarded", args)
-			t1 := intervalAlone(t, mp, oracle, m, 1, args)
-			t4 := intervalAlone(t, mp, oracle, m, 4, args)
-			if r := t4 / t1; r < 0.2 || r > 0.32 {
-				t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
-			}
+			wantQuarterAtFour(t, mp, oracle, m, args)
 		})
+	}
+}
+
+// wantQuarterAtFour checks that interval 1 takes about a quarter of its
+// one-rank time at P = 4, one rank per node: each rank's share of the
+// work.
+func wantQuarterAtFour(t *testing.T, mp *model.Program, oracle *Oracle, m *commmodel.Machine, args []string) {
+	t.Helper()
+	t1 := intervalAlone(t, mp, oracle, m, 1, args)
+	t4 := intervalAlone(t, mp, oracle, m, 4, args)
+	if r := t4 / t1; r < 0.2 || r > 0.32 {
+		t.Errorf("%v: P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", args, t1, t4, r)
 	}
 }
 

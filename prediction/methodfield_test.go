@@ -54,11 +54,7 @@ func TestGridSearchRuns(t *testing.T) {
 	}
 	for _, args := range [][]string{nil, {"-three"}} {
 		mp, oracle, m := prepareTestdata(t, "griddims", args)
-		t1 := intervalAlone(t, mp, oracle, m, 1, args)
-		t4 := intervalAlone(t, mp, oracle, m, 4, args)
-		if r := t4 / t1; r < 0.2 || r > 0.32 {
-			t.Errorf("%v: P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", args, t1, t4, r)
-		}
+		wantQuarterAtFour(t, mp, oracle, m, args)
 	}
 }
 
@@ -72,11 +68,7 @@ func TestArrayElementBounds(t *testing.T) {
 		t.Skip("profiles a program")
 	}
 	mp, oracle, m := prepareTestdata(t, "arraybound", nil)
-	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
-	t4 := intervalAlone(t, mp, oracle, m, 4, nil)
-	if r := t4 / t1; r < 0.2 || r > 0.32 {
-		t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
-	}
+	wantQuarterAtFour(t, mp, oracle, m, nil)
 }
 
 // TestElementStoresKeepFields: a reduced loop that appends to buckets of
@@ -106,9 +98,5 @@ func TestArrayFieldSweepKeepsSizes(t *testing.T) {
 		t.Skip("profiles a program")
 	}
 	mp, oracle, m := prepareTestdata(t, "arrayfield", nil)
-	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
-	t4 := intervalAlone(t, mp, oracle, m, 4, nil)
-	if r := t4 / t1; r < 0.2 || r > 0.32 {
-		t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
-	}
+	wantQuarterAtFour(t, mp, oracle, m, nil)
 }

@@ -499,11 +499,7 @@ func TestUnknownCountsFollowContentionRuns(t *testing.T) {
 	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/ownerfilter",
 		NP: []int{1}, ProfilePPN: []int{1, 2}, ProfileOut: filepath.Join(t.TempDir(), "p.json")})
 	oracle.nodeContention(m)
-	t1 := intervalAlone(t, mp, oracle, m, 1, nil)
-	t4 := intervalAlone(t, mp, oracle, m, 4, nil)
-	if r := t4 / t1; r < 0.2 || r > 0.32 {
-		t.Errorf("P = 1: %.3g s, P = 4: %.3g s (ratio %.2f), want about 0.25", t1, t4, r)
-	}
+	wantQuarterAtFour(t, mp, oracle, m, nil)
 }
 
 // TestUnknownLengthsFollowContentionRuns: each rank of recvsort sorts
