@@ -581,7 +581,9 @@ const smallNest = 4096
 const smallConstNest = 16
 
 // smallRun is a reduced nest's Reduction.Small for a loop over the
-// ranks, run at an entry with at most smallNest iterations, and for a
+// ranks, run at an entry with at most smallNest iterations (inner loops'
+// included, when they only compute: a process grid's divisor search), and
+// for a
 // loop of at most smallConstNest constant iterations, always run: what
 // they compute (the counts and offsets per rank of a Scatterv, a ring's
 // neighbours) stays known to the MPI calls after them; a few
