@@ -84,6 +84,7 @@ type reduction struct {
 type giveUpCode struct {
 	results        []operand
 	joined         []bool
+	loose          []bool
 	counter, start operand
 }
 
@@ -219,7 +220,7 @@ func (s *programShared) compileBlock(fc *fnCode, bc *blockCode, reds []*Reductio
 				bc.reds[e].rot = s.rotation(fc, red, e, plan)
 			}
 			if g := red.GiveUp; g != nil {
-				gc := &giveUpCode{counter: s.operand(fc, g.Counter.Edges[e]), start: s.operand(fc, g.Init), joined: g.Joined}
+				gc := &giveUpCode{counter: s.operand(fc, g.Counter.Edges[e]), start: s.operand(fc, g.Init), joined: g.Joined, loose: g.Loose}
 				for _, phi := range g.Results {
 					gc.results = append(gc.results, s.operand(fc, phi.Edges[e]))
 				}

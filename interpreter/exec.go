@@ -400,18 +400,25 @@ func (r *ssaRank) guessedIn(rc *reduction) bool {
 // loop then goes on step by step.
 func (r *ssaRank) timeLeft(rc *reduction, f *frame, bc *blockCode) (t float64, ok bool) {
 	g := rc.giveUp
-	guessed := r.guessedIn(rc)
-	for i := range g.results {
-		if r.get(f, &g.results[i]).known() && !(guessed && i < len(g.joined) && g.joined[i]) {
-			return 0, false
-		}
-	}
 	next, start := r.get(f, &g.counter), r.get(f, &g.start)
 	step := rc.red.GiveUp.Step
 	if next.k != vInt || start.k != vInt || step == 0 {
 		return 0, false
 	}
 	done := (next.i - start.i) / step
+	guessed := r.guessedIn(rc)
+	for i := range g.results {
+		if !r.get(f, &g.results[i]).known() {
+			continue
+		}
+		guess := guessed && i < len(g.joined) && g.joined[i]
+		if guess && i < len(g.loose) && g.loose[i] {
+			guess = done >= LooseAfter
+		}
+		if !guess {
+			return 0, false
+		}
+	}
 	r.bindTo(f, rc)
 	trips, err := rc.red.GiveUp.Trips(r.binder)
 	r.unbind()

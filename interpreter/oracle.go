@@ -218,7 +218,18 @@ type GiveUp struct {
 	// frequency decided, such a result is a guess, and counts as
 	// unknown.
 	Joined []bool
+	// Loose, per result, is set when an arm may make it known again
+	// (last = i, best = x where a test on the data holds): it stays a
+	// guess only while the branches deciding it are guesses, so it
+	// counts as unknown only after LooseAfter iterations of an entry
+	// whose last branch was a guess: a serial check's scan of millions
+	// of unknown items stops, an argmax over a pivot column runs.
+	Loose []bool
 }
+
+// LooseAfter is the iterations of an entry after which a loose result
+// (GiveUp.Loose) decided by a guess counts as unknown.
+const LooseAfter = 1 << 16
 
 // Binder answers a reduced nest's questions about the frame that enters
 // it.

@@ -223,7 +223,7 @@ func giveUp(l *loopnest.Loop, in map[*ssa.BasicBlock]bool) (*interpreter.GiveUp,
 				// edge.
 				phi = takenBack(l.Header, in, v)
 			}
-			if phi == nil || !absorbs(phi, l.Header, in) {
+			if phi == nil || !absorbs(phi, l.Header, in, true) {
 				return nil, false
 			}
 			if !slices.Contains(g.Results, phi) {
@@ -238,6 +238,7 @@ func giveUp(l *loopnest.Loop, in map[*ssa.BasicBlock]bool) (*interpreter.GiveUp,
 	slices.SortFunc(g.Results, func(a, b *ssa.Phi) int { return cmp.Compare(phiIndex(a), phiIndex(b)) })
 	for _, phi := range g.Results {
 		g.Joined = append(g.Joined, joined(phi, l.Header, in))
+		g.Loose = append(g.Loose, !absorbs(phi, l.Header, in, false))
 	}
 	return g, true
 }
@@ -279,6 +280,12 @@ func joined(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) b
 	})
 }
 
+// isLoopHeader reports whether b is entered again by a back edge: one of
+// its predecessors is dominated by it.
+func isLoopHeader(b *ssa.BasicBlock) bool {
+	return slices.ContainsFunc(b.Preds, func(p *ssa.BasicBlock) bool { return b.Dominates(p) })
+}
+
 // phiIndex is phi's place among its block's instructions.
 func phiIndex(phi *ssa.Phi) int { return slices.Index(phi.Block().Instrs, ssa.Instruction(phi)) }
 
@@ -290,8 +297,9 @@ func phiIndex(phi *ssa.Phi) int { return slices.Index(phi.Block().Instrs, ssa.In
 // phi starts from phi and then from itself), so the answer is the
 // greatest fixed point over the values involved: each holds until its
 // rule fails given the others, a cycle through phis holding when all its
-// entries come from phi.
-func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
+// entries come from phi. With loose, a join of a branch's arms holds when
+// one of its entries does (GiveUp.Loose).
+func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool, loose bool) bool {
 	vals, ok := backEdgeValues(phi, header, in)
 	if !ok {
 		return false
@@ -324,6 +332,11 @@ func absorbs(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) 
 			ok := len(ops) > 0
 			if _, bin := v.(*ssa.BinOp); bin {
 				ok = from(ops[0]) || from(ops[1])
+			} else if p, isPhi := v.(*ssa.Phi); loose && isPhi && !isLoopHeader(p.Block()) && ok {
+				// Where a branch's arms join (last = i in one arm): once
+				// the branch is decided by a guess, what it joins is a
+				// guess too, the counter's copy with the rest.
+				ok = slices.ContainsFunc(ops, from)
 			} else {
 				for _, e := range ops {
 					ok = ok && from(e)

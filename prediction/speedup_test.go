@@ -431,6 +431,30 @@ func TestSpeedupMaxSteps(t *testing.T) {
 	}
 }
 
+// TestLooseResultGivesUp predicts countlast -last: after the interval,
+// rank 0 scans 30 million bits a reduced nest set, counting the clear
+// ones and keeping the last one's index (last = i in one arm). The
+// count alone gave up at once; with the index, a result an arm could
+// make known again, the scan ran all its iterations step by step (580
+// million instructions). It now gives up after interpreter.LooseAfter
+// iterations of guesses, within a few million instructions.
+func TestLooseResultGivesUp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	pred, err := Speedup(context.Background(), SpeedupOptions{Dir: "..", Package: "./prediction/testdata/countlast",
+		Args: []string{"-last"}, ProfileArgs: []string{"-last", "-n", "3000000"}, NP: []int{1}, Machine: "ib-qdr",
+		MaxSteps: 20_000_000, ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(pred.Assumptions, func(a interpreter.Assumption) bool {
+		return strings.Contains(a.What, "main.clearLast:loop@main.go:+1:2 runs step by step for what it computes, which became unknown")
+	}) {
+		t.Errorf("the scan did not give up: %v", pred.Assumptions)
+	}
+}
+
 // TestSpeedupCountsOwnPackages: a kernel in a package of the program's own
 // module is the program's code: its loop is costed from the profile, so
 // ten times the terms predict about ten times the time. Loaded as a
