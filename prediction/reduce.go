@@ -620,10 +620,21 @@ func smallRun(root *loopnest.Loop) func(interpreter.Binder) bool {
 	if !root.RankSize || rank || len(root.Callees) > 0 {
 		return nil
 	}
+	// A count that names the size (rows, counts := n/size, make(size))
+	// runs up to smallNest at every rank count, as it always has; one
+	// that has it through a parameter only, or with inner loops, runs
+	// while all the ranks' runs of it stay within smallRunBudget
+	// iterations: every rank runs its own copy, so a table of P entries
+	// costs P squared steps (heat's rowLayout at P = 1024: a million,
+	// which halved BenchmarkHeatP1024's events per second).
+	sized := symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Size })
+	within := func(bind interpreter.Binder, iters int64) bool {
+		return iters <= smallNest && (sized && len(root.Inner) == 0 || iters*bind.Size(nil) <= smallRunBudget)
+	}
 	if len(root.Inner) == 0 {
 		return func(bind interpreter.Binder) bool {
 			n, err := root.Trip.Eval(binderEnv{bind}) // all its iterations
-			return err == nil && n <= smallNest
+			return err == nil && within(bind, n)
 		}
 	}
 	// A search over the rank count's divisors (a 3-D process grid's
@@ -641,9 +652,14 @@ func smallRun(root *loopnest.Loop) func(interpreter.Binder) bool {
 		for _, n := range iters {
 			total += n
 		}
-		return total <= smallNest
+		return within(bind, total)
 	}
 }
+
+// smallRunBudget bounds the iterations all ranks together run of a small
+// nest whose count has the rank count through a parameter (smallRun): a
+// grid's factors at up to 256 ranks, a table of the ranks at up to 512.
+const smallRunBudget = 1 << 18
 
 // profiledNestTime is the nest's time in the profiled run by costs: the
 // iterations the profile counted of each costed loop times its cost.
