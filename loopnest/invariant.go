@@ -64,7 +64,7 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 		// invariant as a field is. Not a slice's element: that is data
 		// (a CSR row's end, rowptr[i+1]).
 		_, isConst := v.Index.(*ssa.Const)
-		return isConst && isArrayPointer(v.X.Type()) && fa.invariant(l, v.X)
+		return isConst && IsArrayPointer(v.X.Type()) && fa.invariant(l, v.X)
 	case *ssa.Call:
 		common := v.Common()
 		if b, ok := common.Value.(*ssa.Builtin); ok {
@@ -327,8 +327,8 @@ func mayReach(t types.Type, depth int) bool {
 	return true
 }
 
-// isArrayPointer reports whether t is a pointer to an array.
-func isArrayPointer(t types.Type) bool {
+// IsArrayPointer reports whether t is a pointer to an array.
+func IsArrayPointer(t types.Type) bool {
 	p, ok := t.Underlying().(*types.Pointer)
 	if !ok {
 		return false

@@ -47,7 +47,7 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 	}
 	var (
 		mu     sync.Mutex
-		solved = map[int]*solution{} // by the simulation's rank count
+		bySize = map[int]*solution{} // by the simulation's rank count
 	)
 	return func(bind interpreter.Binder) (float64, string, error) {
 		env := binderEnv{bind}
@@ -56,7 +56,7 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		}
 		size := int(bind.Size(nil))
 		mu.Lock()
-		sol, ok := solved[size]
+		sol, ok := bySize[size]
 		if !ok {
 			sol = &solution{np: np, target: target}
 			// The profile's --ppn runs saw the loop's count per entry at
@@ -69,7 +69,7 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 				}
 			}
 			sol.u, sol.what, sol.got, sol.solved = solveUnknown(root.Trip, env, int64(sol.np), sol.target)
-			solved[size] = sol
+			bySize[size] = sol
 		}
 		mu.Unlock()
 		u, what, got, np, target := sol.u, sol.what, sol.got, sol.np, sol.target

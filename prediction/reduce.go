@@ -596,8 +596,7 @@ const smallConstNest = 16
 // smallRun is a reduced nest's Reduction.Small for a loop over the
 // ranks, run at an entry with at most smallNest iterations (inner loops'
 // included, when they only compute: a process grid's divisor search), and
-// for a
-// loop of at most smallConstNest constant iterations, always run: what
+// for a loop of at most smallConstNest constant iterations, always run: what
 // they compute (the counts and offsets per rank of a Scatterv, a ring's
 // neighbours) stays known to the MPI calls after them; a few
 // microseconds of compute, which running it does not charge. nil for
@@ -627,9 +626,9 @@ func smallRun(root *loopnest.Loop) func(interpreter.Binder) bool {
 	// iterations: every rank runs its own copy, so a table of P entries
 	// costs P squared steps (heat's rowLayout at P = 1024: a million,
 	// which halved BenchmarkHeatP1024's events per second).
-	sized := symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Size })
+	budgeted := len(root.Inner) > 0 || !symbolic.Uses(root.Trip, func(s *symbolic.Sym) bool { return s.Kind == symbolic.Size })
 	within := func(bind interpreter.Binder, iters int64) bool {
-		return iters <= smallNest && (sized && len(root.Inner) == 0 || iters*bind.Size(nil) <= smallRunBudget)
+		return iters <= smallNest && (!budgeted || iters*bind.Size(nil) <= smallRunBudget)
 	}
 	if len(root.Inner) == 0 {
 		return func(bind interpreter.Binder) bool {
@@ -916,16 +915,16 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (vectorC
 		if pr.Imbalance.Fine && step > 1 && !fine.unbalanced(step) {
 			return vectorCost{}, false
 		}
+		if n <= 0 {
+			return vectorCost{}, false
+		}
 		t := 0.0
-		for k := range max(n, 0) {
+		for k := range n {
 			i, err := index(env, first+k*step)
 			if err != nil || i < 0 || i >= int64(len(times)) {
 				return vectorCost{}, false
 			}
 			t += times[i]
-		}
-		if n <= 0 {
-			return vectorCost{}, false
 		}
 		return vectorCost{time: t * 1e-9 * scale, share: t / (float64(n) * mean)}, true
 	}
@@ -1129,7 +1128,7 @@ func growths(root *loopnest.Loop, blocks []*ssa.BasicBlock, in map[*ssa.BasicBlo
 			if !ok || ld.Op != token.MUL {
 				continue
 			}
-			base, steps, ok := w.path(ld, 0)
+			base, steps, ok := w.path(ld.X, 0)
 			if !ok {
 				continue
 			}
@@ -1449,8 +1448,8 @@ func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
 			// a [4][]float64 field): what the array's elements point
 			// to, not all that the struct holding it reaches (its
 			// sizes).
-			if _, isArray := pointee(ix.X.Type()).(*types.Array); isArray {
-				if base, steps, ok := w.pathTo(ix.X, depth+1); ok {
+			if loopnest.IsArrayPointer(ix.X.Type()) {
+				if base, steps, ok := w.path(ix.X, depth+1); ok {
 					w.record(interpreter.MemPath{Base: base, Steps: steps, Elems: true})
 					return
 				}
@@ -1458,7 +1457,7 @@ func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
 			w.memory(ix.X, true, depth+1)
 			return
 		}
-		if base, steps, ok := w.path(a, depth); ok {
+		if base, steps, ok := w.path(a.X, depth); ok {
 			w.record(interpreter.MemPath{Base: base, Steps: steps, Elems: elems})
 			return
 		}
@@ -1484,7 +1483,7 @@ func (w *writeFinder) memory(addr ssa.Value, elems bool, depth int) {
 				w.add(addr, 0)
 				return
 			}
-			if base, pre, ok = w.path(ld, depth+1); !ok {
+			if base, pre, ok = w.path(ld.X, depth+1); !ok {
 				w.add(addr, 0)
 				return
 			}
@@ -1523,7 +1522,7 @@ func (w *writeFinder) reachedFrom(v ssa.Value) (ssa.Value, []interpreter.MemRead
 		if !ok || ld.Op != token.MUL {
 			return nil, nil, false
 		}
-		if base, pre, ok = w.path(ld, 1); !ok {
+		if base, pre, ok = w.path(ld.X, 1); !ok {
 			return nil, nil, false
 		}
 	}
@@ -1571,15 +1570,10 @@ func (w *writeFinder) accessor(call *ssa.Call) (ssa.Value, []interpreter.MemRead
 	return nil, nil, false
 }
 
-// path follows the load v back to a value defined before the nest through
-// loads of struct fields and of pointers that no store of the nest can
-// change.
-func (w *writeFinder) path(v *ssa.UnOp, depth int) (ssa.Value, []interpreter.MemRead, bool) {
-	return w.pathTo(v.X, depth)
-}
-
-// pathTo is the path to the value held at addr, as path's.
-func (w *writeFinder) pathTo(addr ssa.Value, depth int) (ssa.Value, []interpreter.MemRead, bool) {
+// path follows the value held at addr (what a load from it reads) back to
+// a value defined before the nest through loads of struct fields and of
+// pointers that no store of the nest can change.
+func (w *writeFinder) path(addr ssa.Value, depth int) (ssa.Value, []interpreter.MemRead, bool) {
 	if depth > 16 || w.storedTo(addr) {
 		return nil, nil, false
 	}
@@ -1593,7 +1587,7 @@ func (w *writeFinder) pathTo(addr ssa.Value, depth int) (ssa.Value, []interprete
 			return a.X, []interpreter.MemRead{{Field: a.Field}}, true
 		}
 		if ld, ok := a.X.(*ssa.UnOp); ok && ld.Op == token.MUL {
-			base, steps, ok := w.path(ld, depth+1)
+			base, steps, ok := w.path(ld.X, depth+1)
 			if !ok {
 				return nil, nil, false
 			}
@@ -1831,12 +1825,4 @@ func (w *writeFinder) calleeFieldWrites(call ssa.CallInstruction) bool {
 		w.record(p)
 	}
 	return true
-}
-
-// pointee is what a pointer type points to, nil for other types.
-func pointee(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem().Underlying()
-	}
-	return nil
 }
