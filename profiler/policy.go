@@ -2,6 +2,7 @@ package profiler
 
 import (
 	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/parpredict/parpredict/profiler/probe"
@@ -132,6 +133,29 @@ func planTimers(in *Instrumented, counts *probe.Counts, costs probe.Costs, wallN
 		}
 	}
 	return plan
+}
+
+// planCounts are the counts planTimers decides by: the counting run's,
+// and for the regions it never reached, those of the smallest contention
+// run with more ranks that did (ppn[i] ranks counted in runs[i]), the
+// ranks' executions summed. Code that runs only with a neighbour is timed
+// in the contention runs alone, and what it costs there decides whether
+// it can bear a timer. Only executions and iterations are taken: the
+// per-iteration vectors still come from the profiled run.
+func planCounts(count *measured, ppn []int, runs []*measured) *probe.Counts {
+	merged := *count.counts
+	merged.Regions = slices.Clone(count.counts.Regions)
+	for i, k := range ppn {
+		if k <= max(count.np, 1) || i >= len(runs) || runs[i] == nil {
+			continue
+		}
+		for j, rc := range runs[i].counts.Regions {
+			if j < len(merged.Regions) && merged.Regions[j].Execs == 0 && rc.Execs > 0 {
+				merged.Regions[j] = probe.RegionCounts{Execs: rc.Execs, Iters: rc.Iters}
+			}
+		}
+	}
+	return &merged
 }
 
 // maxFineVec is the most iterations per entry of a loop whose vector comes

@@ -162,7 +162,19 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	}
 	// A launcher with a fixed process count tells the rank count.
 	opts.NP, r.opts.NP = count.np, count.np
-	plan := planTimers(in, count.counts, *count.counts.Costs, count.wallNs, opts.Budget)
+	// The contention runs' counts (the leaf iterations of each rank's
+	// share) come before the plan: code that only runs with more ranks
+	// (packing a face for a neighbour) is hot or not in them, and timed
+	// by a plan that saw it never run, a call in its inner loop cost 4.6
+	// million timers and made the loop's own time negative.
+	ppnCounts := make([]*measured, len(opts.PPN))
+	for i, k := range opts.PPN {
+		progress(fmt.Sprintf("contention count run with %d ranks", k))
+		if ppnCounts[i], err = r.run(ctx, fmt.Sprintf("ppn%d-count", k), nil, k, false); err != nil {
+			return nil, err
+		}
+	}
+	plan := planTimers(in, planCounts(count, opts.PPN, ppnCounts), *count.counts.Costs, count.wallNs, opts.Budget)
 	progress("building the timing program")
 	tb, err := buildTiming(ctx, prog, in, ts, plan, tmp, opts.Tags, false)
 	if err != nil {
@@ -257,18 +269,12 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	if len(opts.PPN) > 0 {
 		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}
 		// The counts at each k (the leaf iterations of each rank's share)
-		// first; then the timed runs, the rank counts taking turns, so
+		// were made before the plan; now the timed runs, the rank counts taking turns, so
 		// that a slow spell of the machine falls on runs of every count
 		// rather than on all the runs of one (whose ratios it would
 		// inflate: heat's halo loop read 35x at two ranks in one profile,
 		// 16x in the next).
-		counts := make([]*measured, len(opts.PPN))
-		for i, k := range opts.PPN {
-			progress(fmt.Sprintf("contention count run with %d ranks", k))
-			if counts[i], err = r.run(ctx, fmt.Sprintf("ppn%d-count", k), nil, k, false); err != nil {
-				return nil, err
-			}
-		}
+		counts := ppnCounts
 		// The fastest of a few runs per count, as for the timed runs:
 		// another process, or a virtual machine's second core taken away
 		// for a while, only ever adds time, and a slowdown ratio from one

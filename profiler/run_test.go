@@ -646,3 +646,45 @@ func TestProfileLibraryUnits(t *testing.T) {
 		t.Errorf("strings.Count's units: %g, want 1020", got)
 	}
 }
+
+// TestNeighbourOnlyCodePlannedFromContentionCounts: facepack packs a face
+// for its neighbour only with two ranks, calling a one-line method per
+// point. The one-rank counting run never reaches it; planned from that
+// run alone, the call got a timer, 184,320 timed calls in the run at two
+// ranks made packing cost more than the smoothing sweep it is a fiftieth
+// of, and the inner loop's own time came out negative. The contention
+// runs' counts now decide it: the call stays untimed.
+func TestNeighbourOnlyCodePlannedFromContentionCounts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program several times")
+	}
+	dir := tempModule(t, "facepack")
+	p, err := Run(context.Background(), Options{Dir: dir, Package: ".", Args: []string{"-n", "48", "-steps", "40"}, Repeat: 1, PPN: []int{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pack, smooth *Region
+	for i := range p.Regions {
+		r := &p.Regions[i]
+		switch {
+		case r.Kind == Call && r.Callee != "" && strings.HasSuffix(r.Callee, ".at"):
+			if r.Timed {
+				t.Errorf("call of %s in the pack's inner loop is timed (%d executions at 2 ranks)", r.Callee, r.Execs)
+			}
+		case r.Kind == FuncBody && r.Func == "main.(*block).pack":
+			pack = r
+		case r.Kind == FuncBody && r.Func == "main.(*block).smooth":
+			smooth = r
+		}
+		if r.Func == "main.(*block).pack" && r.Timed && r.OwnNs < 0 {
+			t.Errorf("region %s: own time %.0f ns, negative", r.ID, r.OwnNs)
+		}
+	}
+	if pack == nil || smooth == nil || !pack.Timed || !smooth.Timed || pack.Ranks != 2 {
+		t.Fatalf("pack %+v, smooth %+v: want both bodies timed, pack from the run at 2 ranks", pack, smooth)
+	}
+	// 184,320 copies of a point against 4.4 million smoothing updates.
+	if pack.TotalNs > smooth.TotalNs/4 {
+		t.Errorf("pack took %.0f ns in all, smooth %.0f: packing is overcharged", pack.TotalNs, smooth.TotalNs)
+	}
+}
