@@ -234,6 +234,14 @@ func (m *Machine) validate() error {
 			return err
 		}
 	}
+	if f := m.Refetch; f != nil {
+		if !(f.Bandwidth >= 1e6) || f.Bandwidth > 1e15 {
+			return errAt("refetch.bandwidth must be between 1e6 and 1e15 bytes per second", "refetch", "bandwidth")
+		}
+		if !(f.Cache >= 0) || f.Cache > 1<<40 {
+			return errAt("refetch.cache must be between 0 and 1 TiB", "refetch", "cache")
+		}
+	}
 	if n := m.Noise; n != nil {
 		if err := n.validate(); err != nil {
 			return err

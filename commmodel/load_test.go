@@ -49,6 +49,8 @@ func TestParseErrorsCarryLines(t *testing.T) {
 		{"lockstep order in a pattern", minimal + "lockstep:\n  - {ranks: 2, compute: 1e-3, cores: 1}\n  - {pattern: alltoall, ranks: 4, compute: 1e-3, cores: 1}\n  - {pattern: alltoall, ranks: 2, compute: 1e-3, cores: 1}\n", "m.yaml:15: lockstep rows must be sorted"},
 		{"page size", minimal + "page_faults:\n  page_size: 1000\n  time: 1e-6\n", "m.yaml:13: page_faults.page_size must be a power of two"},
 		{"fault time", minimal + "page_faults:\n  page_size: 4096\n  time: -1e-6\n", "m.yaml:14: page_faults.time must be between"},
+		{"refetch bandwidth", minimal + "refetch:\n  bandwidth: 0\n  cache: 1048576\n", "m.yaml:13: refetch.bandwidth must be between"},
+		{"refetch cache", minimal + "refetch:\n  bandwidth: 4e10\n  cache: -1\n", "m.yaml:14: refetch.cache must be between"},
 		{"noise threshold", minimal + "noise:\n  threshold: 0\n  rate: 10\n  detours: [1e-5]\n  ranks: 1\n", "m.yaml:13: noise.threshold"},
 		{"noise rate", minimal + "noise:\n  threshold: 1e-6\n  rate: -1\n  detours: [1e-5]\n  ranks: 1\n", "m.yaml:14: noise.rate"},
 		{"noise no detours", minimal + "noise:\n  threshold: 1e-6\n  rate: 10\n  ranks: 1\n", "noise.detours needs"},
@@ -85,6 +87,25 @@ func TestParseDefaults(t *testing.T) {
 	}
 	if f := m.FaultTime(100, 2); f != 0 {
 		t.Errorf("fault time without page_faults = %v, want 0", f)
+	}
+}
+
+// RefetchTime charges a working set its bytes over the bandwidth when
+// ranks take turns on a core and the core's cache would hold theirs.
+func TestRefetchTime(t *testing.T) {
+	m, err := Parse("m.yaml", []byte(minimal+"refetch:\n  bandwidth: 1e10\n  cache: 1048576\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		bytes, perCore, want float64
+	}{{1e5, 2, 1e-5}, {1e5, 4, 1e-5}, {1e5, 1, 0}, {6e5, 2, 0}, {0, 2, 0}} {
+		if got := m.RefetchTime(tc.bytes, tc.perCore); got != tc.want {
+			t.Errorf("RefetchTime(%g bytes, %g per core) = %g, want %g", tc.bytes, tc.perCore, got, tc.want)
+		}
+	}
+	if got := (&Machine{}).RefetchTime(1e5, 2); got != 0 {
+		t.Errorf("RefetchTime without a refetch model = %g, want 0", got)
 	}
 }
 

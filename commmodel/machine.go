@@ -57,6 +57,11 @@ type Machine struct {
 	// free.
 	PageFaults *PageFaults `yaml:"page_faults,omitempty"`
 
+	// Refetch, when measured, is what a rank of an oversubscribed node
+	// pays to bring its working set back into a core's caches when it
+	// gets a core after another rank ran there. Absent: nothing.
+	Refetch *Refetch `yaml:"refetch,omitempty"`
+
 	// Noise, when measured, is how the machine interrupts computation
 	// (detours: timer ticks, daemons, the hypervisor). Absent: compute
 	// runs exactly as long as modelled.
@@ -71,6 +76,27 @@ type PageFaults struct {
 	PageSize   int           `yaml:"page_size"`
 	Time       float64       `yaml:"time"`
 	Concurrent []SlowdownRow `yaml:"concurrent,omitempty"`
+}
+
+// Refetch prices the working set a rank brings back into the caches when
+// it resumes on a core that ranks take turns on: Bandwidth bytes per
+// second, for a working set that the core's Cache bytes would have held
+// for all the ranks taking turns on it. A larger one does not stay cached
+// with a core to itself either, which its profiled time already says.
+type Refetch struct {
+	Bandwidth float64 `yaml:"bandwidth"`
+	Cache     float64 `yaml:"cache"`
+}
+
+// RefetchTime is what a rank pays to bring bytes of its working set back
+// when perCore ranks take turns on its core; 0 without a refetch model,
+// with a core to itself, or for a working set their caches do not hold.
+func (m *Machine) RefetchTime(bytes, perCore float64) float64 {
+	f := m.Refetch
+	if f == nil || perCore <= 1 || bytes <= 0 || bytes*perCore > f.Cache {
+		return 0
+	}
+	return bytes / f.Bandwidth
 }
 
 // FaultTime is the time one of ppn ranks on a node takes to fault in

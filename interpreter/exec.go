@@ -26,6 +26,11 @@ type ExecOptions struct {
 	// a prediction that will take long can say why while it runs.
 	Slow      func(rank int, steps int64, in *ssa.Function)
 	SlowAfter int64
+	// Refetch, when set, prices the working set (bytes) a rank brings
+	// back into a core's caches when it resumes after an MPI operation
+	// on a core that ranks take turns on: charged to the first reduced
+	// nest it enters then.
+	Refetch func(bytes float64) float64
 }
 
 // SlowSteps is the instructions of a rank after which ExecOptions.Slow is
@@ -54,6 +59,9 @@ type ssaRank struct {
 	mainPos token.Pos
 	flags   *flagSet
 	compute float64
+	// resumed says that the rank has made an MPI operation since it last
+	// entered a reduced nest (ExecOptions.Refetch).
+	resumed bool
 	// The region that took most of the compute since the last MPI call:
 	// charges with the same label in a row add up (a loop's iterations).
 	runLabel, topLabel string
@@ -701,6 +709,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 		if !skip {
 			break // run it
 		}
+		t += r.refetchCharge(f, rc)
 		r.charge(t, red.ID)
 		if red.Distributed {
 			r.distributed += t
@@ -968,6 +977,7 @@ func (r *ssaRank) run() (Op, error) {
 		if yield {
 			op := r.op
 			r.op = Op{}
+			r.resumed = true
 			return op, nil
 		}
 	}

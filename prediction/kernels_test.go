@@ -415,3 +415,51 @@ func prepareTestdata(t *testing.T, name string, args []string) (*model.Program, 
 	return prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/" + name, Args: args, NP: []int{1},
 		ProfileOut: filepath.Join(t.TempDir(), name+".profile.json")})
 }
+
+// TestOversubscribedRanksRefetchTheirGrids: 4 ranks on the 2 cores of
+// machine local take turns, and each finds its grids gone from the core's
+// caches when it gets a core back after its Allreduce: with the machine's
+// refetch model, every sweep after one costs twice the grid it writes
+// (the one it reads beside it) at the refetch bandwidth, stretched by the
+// 2 ranks per core. With a core each (P = 2), or grids the cache could not
+// hold for 2 ranks, nothing changes.
+func TestOversubscribedRanksRefetchTheirGrids(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	const rows, cols, steps = 256, 256, 100
+	args := []string{"-rows", "256", "-cols", "256", "-steps", "100"}
+	mp, oracle, _ := prepareTestdata(t, "gridsteps", args)
+	m, err := commmodel.Load("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const bandwidth = 1e10
+	at := func(p int, rf *commmodel.Refetch) float64 {
+		mc := *m
+		mc.Refetch = rf
+		iv, _ := intervalOn(t, mp, oracle, &mc, p, args)
+		return iv
+	}
+	for _, p := range []int{2, 4} {
+		plain := at(p, nil)
+		cached := at(p, &commmodel.Refetch{Bandwidth: bandwidth, Cache: 1 << 30})
+		tooBig := at(p, &commmodel.Refetch{Bandwidth: bandwidth, Cache: 1 << 10})
+		if tooBig != plain {
+			t.Errorf("P = %d: %.6g s with a 1 KiB cache, %.6g s without a refetch model: want the same", p, tooBig, plain)
+		}
+		if p == 2 {
+			if cached != plain {
+				t.Errorf("P = 2 on 2 cores: %.6g s with the refetch model, %.6g s without: want the same", cached, plain)
+			}
+			continue
+		}
+		grid := float64((rows/p + 2) * cols * 8)
+		// The first sweep follows no MPI operation.
+		want := float64(steps-1) * 2 * (2 * grid / bandwidth)
+		t.Logf("P = %d: %.4g s without, %.4g s with the refetches (%.4g s expected)", p, plain, cached, want)
+		if got := cached - plain; got < 0.8*want || got > 1.6*want {
+			t.Errorf("P = 4 on 2 cores: the refetches added %.4g s (%.4g with, %.4g without), want about %.4g", got, cached, plain, want)
+		}
+	}
+}

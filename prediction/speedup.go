@@ -541,6 +541,12 @@ func phaseCompute(run *interpreter.Run) (total, between float64, gaps int) {
 // Lockstep); the machine's noise is added here.
 func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machine, pl *commmodel.Placement, args []string, maxSteps int64, opts interpreter.Options) (*interpreter.Run, *interpreter.SSAPrograms, error) {
 	eo := interpreter.ExecOptions{Args: args, MaxSteps: maxSteps, FirstTouch: firstTouch(m, pl, opts.Sharing != nil)}
+	if opts.Sharing != nil && m.Refetch != nil {
+		// Ranks taking turns on a core find their working set gone from
+		// its caches when they get it back (docs/validation/oversub-2026-11-28).
+		perCore := float64(pl.PPN) / float64(m.CoresPerNode())
+		eo.Refetch = func(bytes float64) float64 { return m.RefetchTime(bytes, perCore) }
+	}
 	if s, ok := oracle.(slowTeller); ok {
 		eo.Slow = s.slowSimulation(pl.P, maxSteps)
 	}

@@ -87,6 +87,39 @@ func TestLockstepRowsByPattern(t *testing.T) {
 	}
 }
 
+// A refetch row becomes the machine's refetch model, which loads; one
+// that measured no extra time, or no cache size, gives none.
+func TestRefetchRow(t *testing.T) {
+	for _, tc := range []struct {
+		row  Row
+		want *commmodel.Refetch
+	}{
+		{Row{Kind: "refetch", Bytes: 262144, Ranks: 4, Cache: 2 << 20, Ratio: 37733708527.4}, &commmodel.Refetch{Bandwidth: 3.7734e10, Cache: 2 << 20}},
+		{Row{Kind: "refetch", Bytes: 262144, Ranks: 4, Cache: 2 << 20}, nil},
+		{Row{Kind: "refetch", Bytes: 262144, Ranks: 4, Ratio: 4e10}, nil},
+	} {
+		rep := &Report{Cores: 2}
+		for i := range 4 {
+			rep.Rows = append(rep.Rows, Row{Kind: "pingpong", Bytes: 1 << (4 * i), Stats: Stats{Valid: 5, Mean: 1e-6 * float64(i+1)}})
+		}
+		rep.Rows = append(rep.Rows, tc.row)
+		m, err := buildMachine(DefaultOptions(), rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (m.Refetch == nil) != (tc.want == nil) || m.Refetch != nil && *m.Refetch != *tc.want {
+			t.Errorf("row %+v: refetch %+v, want %+v", tc.row, m.Refetch, tc.want)
+		}
+		data, err := MarshalMachine(m, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := commmodel.Parse("m.yaml", data); err != nil {
+			t.Errorf("the machine file does not load: %v", err)
+		}
+	}
+}
+
 // TestGoroutineBackendProtocol: over the goroutine backend the eager limit
 // is the backend's rendezvous size, whatever the ping-pong fit, with no
 // handshake messages; under an MPI library it is the fit's.

@@ -102,6 +102,9 @@ func buildMachine(o Options, rep *Report) (*commmodel.Machine, error) {
 		if r.Kind == "noise" && len(r.Detours) > 0 {
 			m.Noise = noiseModel(r)
 		}
+		if r.Kind == "refetch" && r.Ratio > 0 && r.Cache > 0 {
+			m.Refetch = &commmodel.Refetch{Bandwidth: math.Round(r.Ratio/1e6) * 1e6, Cache: float64(r.Cache)}
+		}
 		if r.Kind == "lockstep" && r.Cores > 0 {
 			m.Lockstep = append(m.Lockstep, commmodel.LockstepRow{Pattern: r.Pattern, Ranks: r.Ranks, Compute: r.Compute, Cores: round3(r.Cores)})
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/parpredict/parpredict/commmodel"
@@ -61,6 +62,9 @@ type Row struct {
 	Compute float64 `json:"compute,omitempty"`
 	Cores   float64 `json:"cores,omitempty"`
 	Pattern string  `json:"pattern,omitempty"` // lockstep: commmodel.PatternRing or PatternAlltoall
+	// Refetch rows: the level-2 cache of a core (bytes; 0 unknown); Ratio
+	// is the refetch bandwidth, Mean the extra time per step.
+	Cache int64 `json:"cache,omitempty"`
 	// Noise rows: the gap counted as a detour (s), detours per second
 	// per rank, and quantiles of their durations (Stats: all of them).
 	Threshold float64   `json:"threshold,omitempty"`
@@ -190,6 +194,10 @@ func Calibrate(o Options) (*commmodel.Machine, *Report, error) {
 				}
 				return lockstepSuite(c, pp64, pp8, ppBlock, o, progress)
 			})
+		}
+		// Twice as many ranks as cores, where the lockstep suite has them.
+		if slices.Contains(lockstep, 2*rep.Cores) {
+			suite(2*rep.Cores, refetchSuite)
 		}
 	})
 	if err != nil {
