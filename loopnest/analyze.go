@@ -131,6 +131,7 @@ func (a *Analyzer) Func(fn *ssa.Function, shapes []Shape) (f *Func, err error) {
 		fa.findCalls(l)
 		fa.findGuards(l)
 	}
+	fa.findBodyCalls(f)
 	a.plan(fa, f)
 	return f, nil
 }

@@ -27,30 +27,70 @@ func (fa *funcAnalysis) findCalls(l *Loop) {
 		}
 	}
 	for _, b := range l.Blocks {
-		if inner[b] {
-			continue
-		}
-		for _, in := range b.Instrs {
-			call, ok := in.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := call.Common().StaticCallee()
-			if callee == nil || callee == fa.fn || len(callee.FreeVars) > 0 || !fa.a.own(callee) {
-				continue
-			}
-			site := &CallSite{Call: call, Callee: callee, In: l,
-				Args: make([]symbolic.Expr, len(call.Common().Args)), Lens: make([]symbolic.Expr, len(call.Common().Args))}
-			for i, arg := range call.Common().Args {
-				if isInteger(arg.Type()) {
-					site.Args[i] = fa.siteExpr(l, func(c *exprCtx) (symbolic.Expr, error) { return c.expr(arg, 0) })
-				} else if hasLen(arg.Type()) {
-					site.Lens[i] = fa.siteExpr(l, func(c *exprCtx) (symbolic.Expr, error) { return c.length(arg, 0) })
-				}
-			}
-			l.calls = append(l.calls, site)
+		if !inner[b] {
+			l.calls = append(l.calls, fa.callSites(b, l)...)
 		}
 	}
+}
+
+// findBodyCalls records the calls of program functions that every call of
+// the function makes outside its loops (their blocks dominate each
+// return): a wrapper's call of the kernel it wraps (a sweep, then a swap
+// of the buffers), whose loops a nest calling the wrapper counts.
+func (fa *funcAnalysis) findBodyCalls(f *Func) {
+	var returns []*ssa.BasicBlock
+	for _, b := range fa.fn.Blocks {
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				returns = append(returns, b)
+			}
+		}
+	}
+	inLoop := map[*ssa.BasicBlock]bool{}
+	for _, l := range f.Loops {
+		for _, b := range l.Blocks {
+			inLoop[b] = true
+		}
+		for _, b := range l.Arms {
+			inLoop[b] = true
+		}
+	}
+	for _, b := range fa.fn.Blocks {
+		always := len(returns) > 0 && !inLoop[b]
+		for _, r := range returns {
+			always = always && b.Dominates(r)
+		}
+		if always {
+			f.calls = append(f.calls, fa.callSites(b, nil)...)
+		}
+	}
+}
+
+// callSites are the calls of program functions in b, made in loop l's own
+// code (nil: the function's, outside its loops).
+func (fa *funcAnalysis) callSites(b *ssa.BasicBlock, l *Loop) []*CallSite {
+	var sites []*CallSite
+	for _, in := range b.Instrs {
+		call, ok := in.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		callee := call.Common().StaticCallee()
+		if callee == nil || callee == fa.fn || len(callee.FreeVars) > 0 || !fa.a.own(callee) {
+			continue
+		}
+		site := &CallSite{Call: call, Callee: callee, In: l,
+			Args: make([]symbolic.Expr, len(call.Common().Args)), Lens: make([]symbolic.Expr, len(call.Common().Args))}
+		for i, arg := range call.Common().Args {
+			if isInteger(arg.Type()) {
+				site.Args[i] = fa.siteExpr(l, func(c *exprCtx) (symbolic.Expr, error) { return c.expr(arg, 0) })
+			} else if hasLen(arg.Type()) {
+				site.Lens[i] = fa.siteExpr(l, func(c *exprCtx) (symbolic.Expr, error) { return c.length(arg, 0) })
+			}
+		}
+		sites = append(sites, site)
+	}
+	return sites
 }
 
 // siteExpr builds an expression at a call in l's own code: in a context
@@ -59,7 +99,11 @@ func (fa *funcAnalysis) findCalls(l *Loop) {
 // rather than "computed inside the loop". Nil if the expression depends
 // on data.
 func (fa *funcAnalysis) siteExpr(l *Loop, build func(*exprCtx) (symbolic.Expr, error)) symbolic.Expr {
-	c := &exprCtx{fa: fa, loop: &Loop{ID: l.ID + "/call", Func: fa.fn, Parent: l}}
+	at := &Loop{ID: fa.fn.Name() + "/call", Func: fa.fn}
+	if l != nil {
+		at = &Loop{ID: l.ID + "/call", Func: fa.fn, Parent: l}
+	}
+	c := &exprCtx{fa: fa, loop: at}
 	e, err := build(c)
 	if err != nil || len(c.dataDep) > 0 {
 		return nil
@@ -165,7 +209,7 @@ func (c *exprCtx) sliceOperandLen(x ssa.Value, depth int) (symbolic.Expr, error)
 // statements' calls (a kernel that a serial check calls too).
 func (a *Analyzer) inlineCallees(p *Program) {
 	byFn := map[*ssa.Function]*Func{}
-	for _, f := range p.Funcs {
+	for _, f := range append(slices.Clip(p.Funcs), p.wrappers...) {
 		byFn[f.Fn] = f
 	}
 	for _, root := range p.Nests() {
@@ -207,7 +251,7 @@ func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) 
 			site.Lens[i] = in.restate(s.Lens[i], outer)
 		}
 		site.Guards = restateGuards(s.Guards, func(e symbolic.Expr) (symbolic.Expr, error) { return in.restate(e, outer), nil })
-		repl := in.paramRepl(site)
+		repl := in.paramRepl(site, outer)
 		var copies []*Loop
 		ok := true
 		for _, r := range f.Roots {
@@ -235,6 +279,9 @@ func (in *inliner) expand(l *Loop, calls []*CallSite, outer func(*symbolic.Sym) 
 				}
 			})
 		}
+		// What g calls on every call, outside its loops, runs once per
+		// call of g: in l's iteration, as if l called it.
+		copies = append(copies, in.expand(l, f.calls, repl, active, depth+1)...)
 		delete(active, g)
 		out = append(out, copies...)
 	}
@@ -258,7 +305,7 @@ func (in *inliner) restate(e symbolic.Expr, outer func(*symbolic.Sym) (symbolic.
 // the argument's length, a value the callee computes from them its
 // definition; the callee's own induction variables stay (the counting
 // binds them).
-func (in *inliner) paramRepl(site *CallSite) func(*symbolic.Sym) (symbolic.Expr, bool, error) {
+func (in *inliner) paramRepl(site *CallSite, outer func(*symbolic.Sym) (symbolic.Expr, bool, error)) func(*symbolic.Sym) (symbolic.Expr, bool, error) {
 	g := site.Callee
 	param := func(v ssa.Value) (int, bool) {
 		for i, p := range g.Params {
@@ -271,7 +318,7 @@ func (in *inliner) paramRepl(site *CallSite) func(*symbolic.Sym) (symbolic.Expr,
 	var repl func(s *symbolic.Sym) (symbolic.Expr, bool, error)
 	repl = func(s *symbolic.Sym) (symbolic.Expr, bool, error) {
 		if s.Mem != nil && s.Value == nil {
-			m, err := in.restateMem(site, s.Mem, repl)
+			m, err := in.restateMem(site, s.Mem, repl, outer)
 			if err != nil {
 				return nil, false, err
 			}
@@ -302,7 +349,7 @@ func (in *inliner) paramRepl(site *CallSite) func(*symbolic.Sym) (symbolic.Expr,
 			// its receiver): read along the same path from the call's
 			// argument when the nest is entered.
 			if p, steps, ok := paramLoad(s.Value); ok {
-				m, err := in.restateMem(site, &symbolic.MemPath{Base: p, Steps: steps}, repl)
+				m, err := in.restateMem(site, &symbolic.MemPath{Base: p, Steps: steps}, repl, outer)
 				if err != nil {
 					return nil, false, err
 				}
@@ -319,12 +366,35 @@ func (in *inliner) paramRepl(site *CallSite) func(*symbolic.Sym) (symbolic.Expr,
 // the nest's function known before the nest, and no loop from the
 // calling one out to the nest's root may store a value of a type read on
 // the way (the callee's own loops were checked when its path was made).
-func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl func(*symbolic.Sym) (symbolic.Expr, bool, error)) (*symbolic.MemPath, error) {
+func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl, outer func(*symbolic.Sym) (symbolic.Expr, bool, error)) (*symbolic.MemPath, error) {
 	base := m.Base
 	if p, isParam := base.(*ssa.Parameter); isParam {
 		if i := slices.Index(site.Callee.Params, p); i >= 0 {
 			base = site.Call.Call.Args[i]
 		}
+	}
+	if p, isParam := base.(*ssa.Parameter); isParam && p.Parent() != in.root.Func && outer != nil {
+		// A parameter of the function that made the call (a wrapper
+		// the nest calls): the call of that function restates it.
+		steps := make([]symbolic.MemStep, len(m.Steps))
+		for i, st := range m.Steps {
+			steps[i] = st
+			if st.Index != nil {
+				ix, err := symbolic.Substitute(st.Index, repl)
+				if err != nil {
+					return nil, err
+				}
+				steps[i].Index = ix
+			}
+		}
+		e, ok, err := outer(&symbolic.Sym{Name: p.Name(), Kind: symbolic.Mem, Mem: &symbolic.MemPath{Base: p, Steps: steps}})
+		if err != nil || !ok {
+			return nil, fmt.Errorf("loopnest: %s has no value at the call of %s", p.Name(), p.Parent())
+		}
+		if sym, isSym := e.(*symbolic.Sym); isSym && sym.Mem != nil {
+			return sym.Mem, nil
+		}
+		return nil, fmt.Errorf("loopnest: %s has no path at the call of %s", p.Name(), p.Parent())
 	}
 	if _, global := base.(*ssa.Global); !global && (base.Parent() != in.root.Func || in.nest[blockOf(base)]) {
 		return nil, fmt.Errorf("loopnest: %s has no value when the nest is entered", base.Name())

@@ -35,6 +35,10 @@ func TestCalleeLoopsCounted(t *testing.T) {
 		{"search", map[string]int64{"rows": 4, "n": 5}, []int64{4}, nil},
 		// k.N at field 0 of what k points to.
 		{"fields", map[string]int64{"rows": 4}, []int64{4, 20}, memEnv{"k[{0 0}]": 5}},
+		// Through wrappers without loops: the kernel's count read
+		// through the wrapper's receiver, or restated from its argument.
+		{"wrapped", map[string]int64{"rows": 4}, []int64{4, 20}, memEnv{"k[{0 0}]": 5}},
+		{"bywrapper", map[string]int64{"n": 4, "m": 7}, []int64{4, 56}, nil},
 	} {
 		t.Run(tc.mark, func(t *testing.T) {
 			l := loopAt(t, p, marks[tc.mark])

@@ -16,7 +16,10 @@ type Program struct {
 	Model *model.Program // nil when the loops were found without a model
 	Funcs []*Func        // functions with at least one loop, in source order
 
-	a *Analyzer
+	// wrappers are the functions without loops that call program
+	// functions on every call: what a nest calling them counts of those.
+	wrappers []*Func
+	a        *Analyzer
 }
 
 // PureWithout reports whether loop l, its blocks in skip left out,
@@ -94,6 +97,8 @@ func FromModel(mp *model.Program, pure *Registry) (*Program, error) {
 		f.Model = mf
 		if len(f.Loops) > 0 {
 			out.Funcs = append(out.Funcs, f)
+		} else if len(f.calls) > 0 {
+			out.wrappers = append(out.wrappers, f)
 		}
 	}
 	out.sortFuncs()
@@ -145,6 +150,8 @@ func Analyze(prog *ssa.Program, pkgs []*ssa.Package, pure *Registry) (*Program, 
 		}
 		if len(f.Loops) > 0 {
 			out.Funcs = append(out.Funcs, f)
+		} else if len(f.calls) > 0 {
+			out.wrappers = append(out.wrappers, f)
 		}
 	}
 	out.sortFuncs()

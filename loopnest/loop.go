@@ -14,6 +14,9 @@ type Func struct {
 	Model *model.Func // nil without a model
 	Roots []*Loop     // outermost loops, in source order
 	Loops []*Loop     // every loop, parents before children, in source order
+	// calls are the calls of program functions the function makes on
+	// every call, outside its loops (findBodyCalls).
+	calls []*CallSite
 }
 
 // Loop is one loop of a nest, with what the analysis found about it.

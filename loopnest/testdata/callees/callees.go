@@ -171,3 +171,31 @@ func Fields(k *Kern, x []float64, rows int) {
 		k.apply(x)
 	}
 }
+
+// applySwap is a wrapper without loops: it applies the kernel, then swaps
+// the buffers. Its kernel's count, k.N, is read through the wrapper's
+// receiver.
+func (k *Kern) applySwap(x, y []float64) {
+	k.apply(x)
+	x[0], y[0] = y[0], x[0]
+}
+
+// Wrapped calls the kernel through the wrapper: the nest counts the
+// kernel's loop as if it called it.
+func Wrapped(k *Kern, x, y []float64, rows int) {
+	for r := 0; r < rows; r++ { // wrapped
+		k.applySwap(x, y)
+	}
+}
+
+// twiceBy calls twice with its own argument, doubled.
+func twiceBy(m int) float64 { return twice(2 * m) }
+
+// ByWrapper counts twice's loop through twiceBy, its argument restated.
+func ByWrapper(n, m int) float64 {
+	t := 0.0
+	for i := 0; i < n; i++ { // bywrapper
+		t += twiceBy(m)
+	}
+	return t
+}
