@@ -86,7 +86,6 @@ func TestEntryMeans(t *testing.T) {
 	rc := probe.RegionCounts{
 		VecNs:  []int64{1020, 1020, 1000, 0},
 		VecCnt: []int64{3, 3, 1, 0},
-		VecMin: []int64{10, 10, 1000, 0},
 	}
 	got := entryMeans(rc)
 	want := []int64{340, 340, 1000}

@@ -137,11 +137,10 @@ func addRegionCounts(sum *probe.RegionCounts, c probe.RegionCounts) {
 	}
 	for i := range c.VecCnt {
 		if i == len(sum.VecCnt) {
-			sum.VecNs, sum.VecCnt, sum.VecMin = append(sum.VecNs, 0), append(sum.VecCnt, 0), append(sum.VecMin, c.VecMin[i])
+			sum.VecNs, sum.VecCnt = append(sum.VecNs, 0), append(sum.VecCnt, 0)
 		}
 		sum.VecNs[i] += c.VecNs[i]
 		sum.VecCnt[i] += c.VecCnt[i]
-		sum.VecMin[i] = min(sum.VecMin[i], c.VecMin[i])
 	}
 }
 

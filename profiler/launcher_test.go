@@ -167,13 +167,13 @@ func TestMergeRankCounts(t *testing.T) {
 	}
 	costs := &probe.Costs{Timer: 50}
 	r0 := proc(0, 1000, 100, 30, 2000, probe.RegionCounts{Execs: 1, Iters: 60, Ns: 400, MinIter: 60, MaxIter: 60, SqIter: 3600, Timed: true,
-		VecNs: []int64{5, 6}, VecCnt: []int64{1, 1}, VecMin: []int64{5, 6}})
+		VecNs: []int64{5, 6}, VecCnt: []int64{1, 1}})
 	r0.Costs = costs
 	r1 := proc(1, 1200, 90, 20, 2100, probe.RegionCounts{Execs: 2, Iters: 50, Ns: 500, MinIter: 20, MaxIter: 30, SqIter: 1300, Timed: true,
-		VecNs: []int64{4, 7, 8}, VecCnt: []int64{2, 2, 1}, VecMin: []int64{1, 3, 8}})
+		VecNs: []int64{4, 7, 8}, VecCnt: []int64{2, 2, 1}})
 	got := mergeRankCounts(in, []*probe.Counts{r0, r1})
 	wantLoop := probe.RegionCounts{Execs: 3, Iters: 110, Ns: 900, MinIter: 20, MaxIter: 60, SqIter: 4900, Timed: true,
-		VecNs: []int64{9, 13, 8}, VecCnt: []int64{3, 3, 1}, VecMin: []int64{1, 3, 8}}
+		VecNs: []int64{9, 13, 8}, VecCnt: []int64{3, 3, 1}}
 	if !reflect.DeepEqual(got.Regions[loop], wantLoop) {
 		t.Errorf("loop merged to %+v, want %+v", got.Regions[loop], wantLoop)
 	}

@@ -42,9 +42,13 @@ const (
 	// receiver (main.Step$1), so that the closures of two methods of one
 	// name shared their regions' IDs; before revision 9 (2026-11-28) a
 	// loop's per-iteration times were each ordinal's fastest over the
-	// loop's entries, not their mean (Imbalance.IterNs). A default
-	// profile of an older revision is made again.
-	Probes = 9
+	// loop's entries, not their mean (Imbalance.IterNs); before revision
+	// 10 (2026-11-28) the timers of code the counting run never reached
+	// were planned without the contention runs' counts, and a call in
+	// the inner loop of code that runs only with a neighbour was timed
+	// millions of times in them. A default profile of an older revision
+	// is made again.
+	Probes = 10
 )
 
 // Profile is the content of a profile file: the measured numbers of every

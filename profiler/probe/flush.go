@@ -43,7 +43,6 @@ type RegionCounts struct {
 	Timed   bool    `json:"timed,omitempty"`
 	VecNs   []int64 `json:"vecNs,omitempty"`  // per iteration ordinal, summed over entries
 	VecCnt  []int64 `json:"vecCnt,omitempty"` // entries that reached that ordinal
-	VecMin  []int64 `json:"vecMin,omitempty"` // smallest time of that ordinal over entries
 	// RankTrips are the trip statistics per rank (index) of a loop listed
 	// in $PARPREDICT_PROBE_RANKTRIPS.
 	RankTrips []TripCounts `json:"rankTrips,omitempty"`
@@ -118,7 +117,6 @@ func Snapshot() *Counts {
 		}
 		r.VecNs = append([]int64(nil), a.ns[:n]...)
 		r.VecCnt = append([]int64(nil), a.cnt[:n]...)
-		r.VecMin = append([]int64(nil), a.min[:n]...)
 		a.mu.Unlock()
 	}
 	return c

@@ -15,7 +15,6 @@ type vecAcc struct {
 	mu    sync.Mutex
 	ns    []int64
 	cnt   []int64
-	min   []int64             // smallest time of that iteration over entries
 	spare atomic.Pointer[Vec] // an entry's recorder, kept for the next entry
 }
 
@@ -26,10 +25,7 @@ var vecs []vecAcc
 // them inside the loop took page faults that the loop's time then held
 // (on the 2-core VM, 20 to 30 us each).
 func (a *vecAcc) prepare(k, n int) {
-	a.ns, a.cnt, a.min = make([]int64, n), make([]int64, n), make([]int64, n)
-	for i := range a.min {
-		a.min[i] = 1 << 62
-	}
+	a.ns, a.cnt = make([]int64, n), make([]int64, n)
 	v := &Vec{k: k, last: -1, ns: make([]int64, n)[:0]}
 	a.spare.Store(v)
 	touch(a.ns)
@@ -97,12 +93,10 @@ func (v *Vec) Done() {
 	for len(a.ns) < len(v.ns) {
 		a.ns = append(a.ns, 0)
 		a.cnt = append(a.cnt, 0)
-		a.min = append(a.min, 1<<62)
 	}
 	for i, d := range v.ns {
 		a.ns[i] += d
 		a.cnt[i]++
-		a.min[i] = min(a.min[i], d)
 	}
 	v.ns, v.last = v.ns[:0], -1
 	a.spare.CompareAndSwap(nil, v)
