@@ -180,7 +180,7 @@ func (c *exprCtx) argField(arg ssa.Value, field int, t types.Type) *symbolic.Mem
 	if b := blockOf(arg); b != nil && chain[len(chain)-1].Contains(b) {
 		return nil
 	}
-	if c.fa.a.storingLoop(chain, t) != nil {
+	if c.fa.a.storingLoop(chain, loaded{t: t}) != nil {
 		return nil
 	}
 	return &symbolic.MemPath{Base: arg, Steps: []symbolic.MemStep{{Field: field}}}

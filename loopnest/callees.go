@@ -410,7 +410,7 @@ func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl, outer f
 			out.Steps[i].Index = ix
 		}
 	}
-	loaded, ok := pathTypes(base.Type(), m.Steps)
+	loads, ok := pathTypes(base.Type(), m.Steps)
 	if !ok {
 		return nil, fmt.Errorf("loopnest: the path from %s does not fit its type", base.Name())
 	}
@@ -421,7 +421,7 @@ func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl, outer f
 			break
 		}
 	}
-	if l := in.a.storingLoop(around, loaded...); l != nil {
+	if l := in.a.storingLoop(around, loads...); l != nil {
 		return nil, fmt.Errorf("loopnest: %s may change in the loop %s", base.Name(), l.ID)
 	}
 	return out, nil
@@ -451,7 +451,7 @@ func paramLoad(v ssa.Value) (*ssa.Parameter, []symbolic.MemStep, bool) {
 
 // pathTypes are the types of the values a path's steps load from a base
 // of type t; ok is false when a step does not fit the type before it.
-func pathTypes(t types.Type, steps []symbolic.MemStep) (out []types.Type, ok bool) {
+func pathTypes(t types.Type, steps []symbolic.MemStep) (out []loaded, ok bool) {
 	for _, step := range steps {
 		switch step.Field {
 		case symbolic.Deref:
@@ -476,8 +476,11 @@ func pathTypes(t types.Type, steps []symbolic.MemStep) (out []types.Type, ok boo
 				return nil, false
 			}
 			t = st.Field(step.Field).Type()
+			_, isArray := t.Underlying().(*types.Array)
+			out = append(out, loaded{t: t, field: !isArray})
+			continue
 		}
-		out = append(out, t)
+		out = append(out, loaded{t: t})
 	}
 	return out, true
 }

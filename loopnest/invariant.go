@@ -52,7 +52,9 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 				// only by stores to it in the loop.
 				return !storesTo(l, root)
 			}
-			return !fa.mayStore(l, v.Type())
+			_, fromField := v.X.(*ssa.FieldAddr)
+			_, isArray := v.Type().Underlying().(*types.Array)
+			return !fa.mayStore(l, loaded{t: v.Type(), field: fromField && !isArray})
 		}
 		return fa.invariant(l, v.X)
 	case *ssa.FieldAddr:
@@ -91,7 +93,7 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 			}
 		}
 		for _, t := range loads {
-			if fa.mayStore(l, t) {
+			if fa.mayStore(l, loaded{t: t}) {
 				return false
 			}
 		}
@@ -126,11 +128,18 @@ func (fa *funcAnalysis) pureIntResult(call *ssa.Call, res ssa.Value) (loads []ty
 // store of that type, a program function that may (stores), or a call
 // that is not known to be pure. Types are
 // the alias classes; this is coarse but sound for Go without unsafe.
-func (fa *funcAnalysis) mayStore(l *Loop, t types.Type) bool {
+func (fa *funcAnalysis) mayStore(l *Loop, ld loaded) bool {
+	t := ld.t
 	for _, b := range l.Blocks {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
 			case *ssa.Store:
+				if ld.field && sliceElement(in.Addr) {
+					// A struct's field is no element of a slice's
+					// array (s.out[o] = append(s.out[o], v) does not
+					// write s.data, both []int32).
+					continue
+				}
 				if writesType(in.Val.Type(), t) {
 					return true
 				}
@@ -162,10 +171,29 @@ func (fa *funcAnalysis) mayStore(l *Loop, t types.Type) bool {
 	return false
 }
 
+// loaded is a type a count reads from memory; field says that the cell
+// read is a struct's field (not an array's element, nor what a pointer
+// points to), which no store into a slice's element can write.
+type loaded struct {
+	t     types.Type
+	field bool
+}
+
+// sliceElement reports whether addr is the address of an element of a
+// slice (not of an array a pointer points to, which may be a field).
+func sliceElement(addr ssa.Value) bool {
+	ia, ok := addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	_, isSlice := ia.X.Type().Underlying().(*types.Slice)
+	return isSlice
+}
+
 // storingLoop is the first of loops that may write a value of one of the
 // types ts (mayStore), nil when none may: a count read along a path
 // whose loads have those types stays as read at the nest's entry.
-func (a *Analyzer) storingLoop(loops []*Loop, ts ...types.Type) *Loop {
+func (a *Analyzer) storingLoop(loops []*Loop, ts ...loaded) *Loop {
 	fa := &funcAnalysis{a: a}
 	for _, l := range loops {
 		for _, t := range ts {

@@ -22,7 +22,7 @@ func (c *exprCtx) memPath(v *ssa.UnOp, depth int) *symbolic.MemPath {
 		return nil
 	}
 	outer := chain[len(chain)-1]
-	var loaded []types.Type
+	var loads []loaded
 	var build func(x ssa.Value, depth int) (*symbolic.MemPath, bool)
 	// build is the path whose end is the value x.
 	build = func(x ssa.Value, depth int) (*symbolic.MemPath, bool) {
@@ -40,7 +40,11 @@ func (c *exprCtx) memPath(v *ssa.UnOp, depth int) *symbolic.MemPath {
 		if !ok || ld.Op != token.MUL {
 			return nil, false
 		}
-		loaded = append(loaded, ld.Type())
+		_, fieldLoad := ld.X.(*ssa.FieldAddr)
+		if _, isArray := ld.Type().Underlying().(*types.Array); isArray {
+			fieldLoad = false
+		}
+		loads = append(loads, loaded{t: ld.Type(), field: fieldLoad})
 		switch a := ld.X.(type) {
 		case *ssa.FieldAddr:
 			p, ok := build(a.X, depth+1)
@@ -84,7 +88,7 @@ func (c *exprCtx) memPath(v *ssa.UnOp, depth int) *symbolic.MemPath {
 	if !ok || len(p.Steps) == 0 {
 		return nil
 	}
-	if c.fa.a.storingLoop(chain, loaded...) != nil {
+	if c.fa.a.storingLoop(chain, loads...) != nil {
 		return nil
 	}
 	return p

@@ -74,6 +74,23 @@ func TestMemoryCounts(t *testing.T) {
 // A loop whose callee may write what its count reads has no count read
 // at entry: reset writes a whole Grid (its rows field among them), and
 // Regrow's loop stores new rows before the kernel counts over one.
+// Deal appends to the elements of b.Out, slices of the type of b.Data,
+// whose length bounds the loop: the count stays len(b.Data) read at the
+// nest's entry (a slice's element is no struct's field); it was data,
+// and repro-bucketappend's count the profile's at every P.
+func TestFieldCountKeptWhenElementsStored(t *testing.T) {
+	p := load(t, "testdata/memory")
+	marks := markers(t, "testdata/memory/memory.go")
+	l := loopAt(t, p, marks["buckets"])
+	if l.Trip == nil || l.DataDependent {
+		t.Fatalf("Deal's loop: trip %v, data-dependent %v; want len(b.Data)/4 read at entry", l.Trip, l.DataDependent)
+	}
+	// Data at field 0: 40 elements, dealt 4 at a time.
+	if n, err := l.Trip.Eval(memEnv{"len b[{0 0}]": 40}); err != nil || n != 10 {
+		t.Errorf("Deal's loop counts %d (%v), want 10", n, err)
+	}
+}
+
 func TestMemoryCountsWrittenByCallees(t *testing.T) {
 	p := load(t, "testdata/memory")
 	marks := markers(t, "testdata/memory/memory.go")

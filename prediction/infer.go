@@ -248,6 +248,13 @@ func (e *guessEnv) Lookup(s *symbolic.Sym) (int64, bool) {
 	if v, ok := e.env.Lookup(s); ok {
 		return v, true
 	}
+	if s.Mem != nil {
+		// A count read from memory (len(s.data) through s): Eval reads
+		// it only when Lookup says no, which this one never does.
+		if v, err := (&symbolic.Sym{Name: s.Name, Kind: s.Kind, Mem: s.Mem}).Eval(e.env); err == nil {
+			return v, true
+		}
+	}
 	e.miss(s.Name)
 	return e.u, true
 }

@@ -494,3 +494,26 @@ func TestKernelThroughWrapperCounted(t *testing.T) {
 		t.Errorf("P = 2 took %.3g of P = 1's time, want about half", r)
 	}
 }
+
+// TestBucketCountsFollowTheRanks: bucketappend's nest appends to the
+// buckets in s.out, slices of the type of s.data, whose length bounds the
+// nest: the count is read at entry (the rank's share) at every P, and the
+// dealing halves from P = 1 to 2. The loop analysis took the appends for
+// possible stores to s.data, and the count was the profile's at every P
+// ("its count needs len(complit.data), which the rank does not know").
+func TestBucketCountsFollowTheRanks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareTestdata(t, "bucketappend", nil)
+	t1, sp := intervalOn(t, mp, oracle, m, 1, nil)
+	t2, _ := intervalOn(t, mp, oracle, m, 2, nil)
+	for _, as := range sp.Assumptions() {
+		if strings.Contains(as.What, "does not know") {
+			t.Errorf("%s: %s", as.Pos, as.What)
+		}
+	}
+	if r := t2 / t1; r < 0.4 || r > 0.65 {
+		t.Errorf("P = 2 took %.3g s, P = 1 %.3g s (ratio %.2f), want about half", t2, t1, r)
+	}
+}

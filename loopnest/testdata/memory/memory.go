@@ -165,3 +165,21 @@ func (r *Rows) Halve() {
 		}
 	}
 }
+
+// Buckets deals its data out to buckets of the same element type.
+type Buckets struct {
+	Data []int32
+	Out  [][]int32
+}
+
+// Deal's bound, len(b.Data), is read at the loop's test, and the loop
+// appends to b.Out's elements, also []int32: a slice's element is no
+// struct's field, so the length stays as read at the nest's entry.
+func (b *Buckets) Deal() {
+	for k := 0; k+4 <= len(b.Data); k += 4 { // buckets
+		for _, v := range b.Data[k : k+4] {
+			o := int(v) % len(b.Out)
+			b.Out[o] = append(b.Out[o], v)
+		}
+	}
+}
