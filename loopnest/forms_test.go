@@ -168,7 +168,7 @@ func TestLoopForms(t *testing.T) {
 		{"min", "max(0, min(n, chunk))", "R", func(b symbolic.Names) { forms.MinBound(n(b, "n"), n(b, "chunk")) },
 			[]symbolic.Names{{"n": 10, "chunk": 4}, {"n": 3, "chunk": 4}, {"n": -1, "chunk": 4}}, ""},
 		{"mpi-outer", "max(0, steps)", "", nil, nil, "contains MPI: Allreduce"},
-		{"mpi-inner", "len(buf)", "R", nil, nil, ""},
+		{"mpi-inner", "4", "R", nil, nil, ""},
 		{"steer", "len(a)", "", nil, nil, "decides a branch"},
 		{"steered", "max(0, k)", "d", nil, nil, "data-dependent"},
 		{"passed", "len(a)", "R", nil, nil, ""},
@@ -183,6 +183,11 @@ func TestLoopForms(t *testing.T) {
 		{"hoistedlen", "len(mine.buf)/4", "R", func(b symbolic.Names) {
 			forms.HoistedLenBound(forms.NewBlock(n(b, "len(mine.buf)")/4), forms.NewBlock(n(b, "len(other.buf)")/4))
 		}, []symbolic.Names{{"len(mine.buf)": 12, "len(other.buf)": 20}, {"len(mine.buf)": 4, "len(other.buf)": 0}}, ""},
+		{"cutrows-outer", "max(0, rows)", "R", func(b symbolic.Names) {
+			forms.PointRows(make([]float64, n(b, "rows")*n(b, "dim")), n(b, "rows"), n(b, "dim"))
+		},
+			[]symbolic.Names{{"rows": 0, "dim": 3}, {"rows": 4, "dim": 3}}, ""},
+		{"cutrows-inner", "max(0, (i+1)*dim-i*dim)", "R", nil, []symbolic.Names{{"i": 2, "dim": 3}}, ""},
 		{"spanrows", "max(0, k)", "R", func(b symbolic.Names) { forms.SpanRows(n(b, "n"), n(b, "k")) },
 			[]symbolic.Names{{"n": 10, "k": 3}, {"n": 7, "k": 7}, {"n": 2, "k": 5}}, ""},
 	}

@@ -135,6 +135,13 @@ func (c *exprCtx) call(v *ssa.Call, depth int) (symbolic.Expr, error) {
 					return c.named(v, n), nil
 				}
 			}
+			if sl, ok := arg.(*ssa.Slice); ok && kind == symbolic.Len {
+				// A range over a slice cut in the loop around (for _, x
+				// := range pts[i*d:(i+1)*d]): its bounds' difference.
+				if n, err := c.length(sl, depth+1); err == nil {
+					return c.named(v, n), nil
+				}
+			}
 			c.noteInEnclosing(arg)
 			if kind == symbolic.Len && hasLen(arg.Type()) && blockOf(arg) != blockOf(v) {
 				// The evaluator binds the length of the operand, known

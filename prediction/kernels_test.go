@@ -517,3 +517,29 @@ func TestBucketCountsFollowTheRanks(t *testing.T) {
 		t.Errorf("P = 2 took %.3g s, P = 1 %.3g s (ratio %.2f), want about half", t2, t1, r)
 	}
 }
+
+// TestRangeOverCutRowReduced: rangerow's inner loop ranges over the row
+// the outer loop cuts from a flat array: its count is the cut's bounds'
+// difference, so the sweep is a reduced nest counted exactly, which
+// halves at P = 2. The count was data (the row is computed in the outer
+// loop), taken at the profile's mean trips per entry; with the outer
+// count guessed too the sweep ran step by step (1.1e8 instructions for a
+// 0.02 s program), or the count was the one-rank profile's at every P
+// (kmeans predicted not to scale).
+func TestRangeOverCutRowReduced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "50000", "-reps", "4"}
+	mp, oracle, m := prepareTestdata(t, "rangerow", args)
+	t1, sp := intervalOn(t, mp, oracle, m, 1, args)
+	t2, _ := intervalOn(t, mp, oracle, m, 2, args)
+	for _, as := range sp.Assumptions() {
+		if strings.Contains(as.What, "executed instead") || strings.Contains(as.What, "count needs") || strings.Contains(as.What, "does not know") {
+			t.Errorf("%s: %s", as.Pos, as.What)
+		}
+	}
+	if r := t2 / t1; r < 0.4 || r > 0.65 {
+		t.Errorf("P = 2 took %.3g s, P = 1 %.3g s (ratio %.2f), want about half", t2, t1, r)
+	}
+}
