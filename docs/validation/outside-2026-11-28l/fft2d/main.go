@@ -53,7 +53,7 @@ func newGrid(n, size, rank int) *grid {
 // value is the deterministic input at (i, j).
 func value(n, i, j int) complex128 {
 	x := math.Sin(float64(3*i+1)*0.37+float64(j)*0.11) + 0.25*math.Cos(float64(i*j%n)*0.05)
-	y := math.Cos(float64(i)*0.23-float64(5*j+2)*0.07)
+	y := math.Cos(float64(i)*0.23 - float64(5*j+2)*0.07)
 	return complex(x, y)
 }
 
