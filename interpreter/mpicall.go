@@ -37,6 +37,7 @@ type pendingCall struct {
 	tuple    bool  // the call returns (Status, bool): Test
 	status   bool  // the call returns a Status
 	statuses int   // Waitall: number of statuses
+	lost     bool  // Waitall of a list the interpreter does not know: its statuses are unknown
 	elemSize int
 	unused   bool   // nothing reads the result: it need not be made
 	split    bool   // the call is Split: the result is the new communicator
@@ -241,7 +242,12 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 			break
 		}
 		if s.k != vSlice {
-			return op, false, r.errorf(in.Pos(), "mpi.Waitall: the request list is not known to the interpreter")
+			// A list the interpreter lost track of (requests kept in a
+			// struct's field and appended anew each step): the rank
+			// waits for what it started and has not waited for.
+			op.AllPending, wait.lost = true, true
+			r.assume(in.Pos(), "mpi.Waitall: the request list is not known to the interpreter; taken as every request of this rank still pending")
+			break
 		}
 		for j := range s.n {
 			q := s.obj.get(s.i + j)
@@ -417,6 +423,8 @@ func (r *ssaRank) finishCall(res Result) {
 		} else {
 			f.env[w.dst] = st
 		}
+	case w.lost:
+		f.env[w.dst] = unknown
 	case w.statuses > 0:
 		o := newObject(unknownOf(types.NewStruct(nil, nil)), nil)
 		n := int64(w.statuses)

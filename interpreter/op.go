@@ -79,6 +79,10 @@ type Op struct {
 	// must be unique among the rank's pending requests.
 	Req  int
 	Reqs []int
+	// AllPending makes a Waitall wait for every request of the rank
+	// still pending instead of Reqs: the program's list is one the
+	// interpreter lost track of.
+	AllPending bool
 
 	// Send is what a send (or a Bcast's root) carries, and Recv where a
 	// receive (or a Bcast's other ranks) puts it: opaque to the

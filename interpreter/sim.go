@@ -2,8 +2,10 @@ package interpreter
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -361,8 +363,12 @@ func (s *sim) exec(r *rank, op Op) bool {
 		delete(r.reqs, op.Req)
 		return s.complete(r, append(r.waitBuf[:0], q))
 	case OpWaitall:
-		qs := make([]*request, 0, len(op.Reqs))
-		for _, id := range op.Reqs {
+		ids := op.Reqs
+		if op.AllPending {
+			ids = slices.Sorted(maps.Keys(r.reqs))
+		}
+		qs := make([]*request, 0, len(ids))
+		for _, id := range ids {
 			q, ok := r.reqs[id]
 			if !ok {
 				s.fail(r, fmt.Errorf("waitall on request %d, which is not pending", id))

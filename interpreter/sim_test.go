@@ -193,6 +193,40 @@ func TestOverlapWithNonBlocking(t *testing.T) {
 	near(t, "wait", run.Ranks[0].Wait, 0)
 }
 
+// A Waitall of a request list the interpreter lost track of waits for
+// every pending request of the rank: the same run as with the list.
+func TestWaitallOfEveryPendingRequest(t *testing.T) {
+	n, late := 1<<20, 4e-3
+	prog := func(peer int, compute float64, all bool) Program {
+		wait := Op{Kind: OpWaitall, Reqs: []int{1, 2}}
+		if all {
+			wait = Op{Kind: OpWaitall, AllPending: true}
+		}
+		return &script{compute: []float64{compute, 0, 0, 0}, ops: []Op{
+			{Kind: OpIrecv, Peer: peer, Bytes: n, Req: 1},
+			{Kind: OpIsend, Peer: peer, Bytes: n, Req: 2},
+			wait,
+		}}
+	}
+	listed, err := Simulate(net1, []Program{prog(1, 0, false), prog(0, late, false)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Simulate(net1, []Program{prog(1, 0, true), prog(0, late, true)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range 2 {
+		if all.Ranks[r].Finish != listed.Ranks[r].Finish || all.Ranks[r].Wait != listed.Ranks[r].Wait {
+			t.Errorf("rank %d: finish %g, wait %g with every pending request; %g, %g with the list", r, all.Ranks[r].Finish, all.Ranks[r].Wait, listed.Ranks[r].Finish, listed.Ranks[r].Wait)
+		}
+	}
+	// Rank 0 waits for the late peer's send.
+	if all.Ranks[0].Wait <= 0 {
+		t.Errorf("rank 0 waited %g s for its late peer, want > 0", all.Ranks[0].Wait)
+	}
+}
+
 func TestContentionOnSharedChannel(t *testing.T) {
 	h := hockney{o: 0, L: 0, B: 1e9, eager: 1 << 30, ppn: 2}
 	n := 1 << 20

@@ -543,3 +543,35 @@ func TestRangeOverCutRowReduced(t *testing.T) {
 		t.Errorf("P = 2 took %.3g s, P = 1 %.3g s (ratio %.2f), want about half", t2, t1, r)
 	}
 }
+
+// TestWaitallOfLostListWaitsForPending: waitallfield keeps its requests
+// in a struct field reset by r.reqs = r.reqs[:0], which the interpreter
+// loses track of; its Waitall then waits for every request of the rank
+// still pending, with an assumption, and predicts what the same exchange
+// with a fresh local list does. It stopped the whole prediction ("the
+// request list is not known to the interpreter").
+func TestWaitallOfLostListWaitsForPending(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	at := func(style string, p int) (float64, []interpreter.Assumption) {
+		args := []string{"-style", style}
+		mp, oracle, m := prepareTestdata(t, "waitallfield", args)
+		iv, sp := intervalOn(t, mp, oracle, m, p, args)
+		return iv, sp.Assumptions()
+	}
+	for _, p := range []int{2, 4} {
+		field, said := at("field", p)
+		local, _ := at("local", p)
+		if r := field / local; r < 0.8 || r > 1.25 {
+			t.Errorf("P = %d: %.4g s with the list in a field, %.4g s with a local list, want about the same", p, field, local)
+		}
+		found := false
+		for _, as := range said {
+			found = found || strings.Contains(as.What, "taken as every request of this rank still pending")
+		}
+		if !found {
+			t.Errorf("P = %d: no assumption says the lost list is every pending request: %v", p, said)
+		}
+	}
+}
