@@ -575,3 +575,23 @@ func TestWaitallOfLostListWaitsForPending(t *testing.T) {
 		}
 	}
 }
+
+// TestElseArmFromContentionRuns: checkabort's check compares a key from
+// the previous rank, a branch the one-rank profile never reaches; its
+// contention run at 2 ranks keeps the else arm alone (the check never
+// failed), so the then arm is never taken and no rank aborts. The branch
+// was taken half the time, and the check's Allreduce turned one rank's
+// guess into rank 0's Abort at every P > 1.
+func TestElseArmFromContentionRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "20000"}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/checkabort", Args: args, NP: []int{1},
+		ProfilePPN: []int{1, 2}, ProfileOut: filepath.Join(t.TempDir(), "checkabort.profile.json")})
+	for _, p := range []int{2, 4} {
+		if _, _, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, args, interpreter.Options{}); err != nil {
+			t.Errorf("P = %d: %v", p, err)
+		}
+	}
+}

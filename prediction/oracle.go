@@ -768,6 +768,12 @@ func (o *Oracle) BranchTaken(b *ssa.BasicBlock) (float64, bool) {
 		if then, ok := o.region(r.ID() + "/then"); ok && then.Prob != nil {
 			return *then.Prob, true
 		}
+		// Only the else arm ran (a contention run's numbers, filled in
+		// for code the profiled run never reached, keep the arms that
+		// ran): the then arm was never taken.
+		if els, ok := o.region(r.ID() + "/else"); ok && els.Prob != nil {
+			return 1 - *els.Prob, true
+		}
 		// An if inside a loop whose one arm returns from the function
 		// is an early exit on data (a search, a check): as for loops the
 		// profile saw without early exits, assume the loop runs to its
