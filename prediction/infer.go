@@ -92,6 +92,9 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 			how += fmt.Sprintf("the %s iterations per entry the profile's --ppn runs give at rank 0 of %d", count(target), np)
 		} else {
 			how += fmt.Sprintf("the profiled run's %s iterations per entry at rank 0 of %d", count(target), np)
+			if o.prof.Contention == nil && size != np {
+				o.addNote(unknownCountHint)
+			}
 		}
 		if guessed > 0 {
 			how += fmt.Sprintf(" (%d inner loops whose counts the rank does not know at their profiled mean per entry)", guessed)
@@ -99,6 +102,12 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		return scale * nestTime(root, iters, costs), how, nil
 	}
 }
+
+// unknownCountHint is the note that goes with counts the ranks do not
+// know, taken from a profile without contention runs at other rank
+// counts: a rank's share of data it filtered or built itself is the
+// profiled run's whole at every P, and the speedup then too low.
+const unknownCountHint = "reduced nests whose counts the ranks do not know take the profiled run's count at every P (the assumptions say which): where a rank's count shrinks with more ranks (its share of rows it selected or built itself), every P computes the whole and the speedup is too low; profile with contention runs, whose counts at 2 ranks give the share (predict speedup --profile-ppn 1,2; predict validate makes them)"
 
 // count prints a mean count: whole, or to four digits.
 func count(x float64) string {

@@ -1080,3 +1080,21 @@ func TestSweepConfigsDistinct(t *testing.T) {
 		t.Errorf("configurations %v, want %s", got, want)
 	}
 }
+
+// TestUnknownCountsWithoutContentionRunsSaySo: ownerfilter's nest count
+// needs a length the ranks do not know; profiled without contention runs
+// it is the one-rank count at every P, and the report says how to get
+// the share instead.
+func TestUnknownCountsWithoutContentionRunsSaySo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/ownerfilter",
+		NP: []int{1}, ProfileOut: filepath.Join(t.TempDir(), "p.json")})
+	if _, _, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, nil, interpreter.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(oracle.Notes(), unknownCountHint) {
+		t.Errorf("notes %q: want the hint to profile with contention runs", oracle.Notes())
+	}
+}
