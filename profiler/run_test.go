@@ -676,12 +676,17 @@ func TestNeighbourOnlyCodePlannedFromContentionCounts(t *testing.T) {
 		case r.Kind == FuncBody && r.Func == "main.(*block).smooth":
 			smooth = r
 		}
-		if r.Func == "main.(*block).pack" && r.Timed && r.OwnNs < 0 {
-			t.Errorf("region %s: own time %.0f ns, negative", r.ID, r.OwnNs)
-		}
 	}
 	if pack == nil || smooth == nil || !pack.Timed || !smooth.Timed || pack.Ranks != 2 {
 		t.Fatalf("pack %+v, smooth %+v: want both bodies timed, pack from the run at 2 ranks", pack, smooth)
+	}
+	// The timers' overhead taken out leaves a loop with next to no own
+	// time a little below zero now and then (-4 us of pack's 0.6 ms);
+	// the timed calls made the inner loop's -3.2 ms of pack's 20 ms.
+	for _, r := range p.Regions {
+		if r.Func == pack.Func && r.Timed && r.OwnNs < -0.05*pack.TotalNs {
+			t.Errorf("region %s: own time %.0f ns of pack's %.0f, negative", r.ID, r.OwnNs, pack.TotalNs)
+		}
 	}
 	// 184,320 copies of a point against 4.4 million smoothing updates.
 	if pack.TotalNs > smooth.TotalNs/4 {
