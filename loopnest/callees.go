@@ -373,20 +373,13 @@ func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl, outer f
 			base = site.Call.Call.Args[i]
 		}
 	}
+	steps, err := restateSteps(m.Steps, repl)
+	if err != nil {
+		return nil, err
+	}
 	if p, isParam := base.(*ssa.Parameter); isParam && p.Parent() != in.root.Func && outer != nil {
 		// A parameter of the function that made the call (a wrapper
 		// the nest calls): the call of that function restates it.
-		steps := make([]symbolic.MemStep, len(m.Steps))
-		for i, st := range m.Steps {
-			steps[i] = st
-			if st.Index != nil {
-				ix, err := symbolic.Substitute(st.Index, repl)
-				if err != nil {
-					return nil, err
-				}
-				steps[i].Index = ix
-			}
-		}
 		e, ok, err := outer(&symbolic.Sym{Name: p.Name(), Kind: symbolic.Mem, Mem: &symbolic.MemPath{Base: p, Steps: steps}})
 		if err != nil || !ok {
 			return nil, fmt.Errorf("loopnest: %s has no value at the call of %s", p.Name(), p.Parent())
@@ -399,17 +392,7 @@ func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl, outer f
 	if _, global := base.(*ssa.Global); !global && (base.Parent() != in.root.Func || in.nest[blockOf(base)]) {
 		return nil, fmt.Errorf("loopnest: %s has no value when the nest is entered", base.Name())
 	}
-	out := &symbolic.MemPath{Base: base, Steps: make([]symbolic.MemStep, len(m.Steps))}
-	for i, st := range m.Steps {
-		out.Steps[i] = st
-		if st.Index != nil {
-			ix, err := symbolic.Substitute(st.Index, repl)
-			if err != nil {
-				return nil, err
-			}
-			out.Steps[i].Index = ix
-		}
-	}
+	out := &symbolic.MemPath{Base: base, Steps: steps}
 	loads, ok := pathTypes(base.Type(), m.Steps)
 	if !ok {
 		return nil, fmt.Errorf("loopnest: the path from %s does not fit its type", base.Name())
@@ -423,6 +406,22 @@ func (in *inliner) restateMem(site *CallSite, m *symbolic.MemPath, repl, outer f
 	}
 	if l := in.a.storingLoop(around, loads...); l != nil {
 		return nil, fmt.Errorf("loopnest: %s may change in the loop %s", base.Name(), l.ID)
+	}
+	return out, nil
+}
+
+// restateSteps is steps with their indexes restated by repl.
+func restateSteps(steps []symbolic.MemStep, repl func(*symbolic.Sym) (symbolic.Expr, bool, error)) ([]symbolic.MemStep, error) {
+	out := make([]symbolic.MemStep, len(steps))
+	for i, st := range steps {
+		out[i] = st
+		if st.Index != nil {
+			ix, err := symbolic.Substitute(st.Index, repl)
+			if err != nil {
+				return nil, err
+			}
+			out[i].Index = ix
+		}
 	}
 	return out, nil
 }
@@ -476,8 +475,7 @@ func pathTypes(t types.Type, steps []symbolic.MemStep) (out []loaded, ok bool) {
 				return nil, false
 			}
 			t = st.Field(step.Field).Type()
-			_, isArray := t.Underlying().(*types.Array)
-			out = append(out, loaded{t: t, field: !isArray})
+			out = append(out, loaded{t: t, field: !isArray(t)})
 			continue
 		}
 		out = append(out, loaded{t: t})

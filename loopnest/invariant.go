@@ -52,9 +52,7 @@ func (fa *funcAnalysis) computeInvariant(l *Loop, v ssa.Value) bool {
 				// only by stores to it in the loop.
 				return !storesTo(l, root)
 			}
-			_, fromField := v.X.(*ssa.FieldAddr)
-			_, isArray := v.Type().Underlying().(*types.Array)
-			return !fa.mayStore(l, loaded{t: v.Type(), field: fromField && !isArray})
+			return !fa.mayStore(l, loadOf(v))
 		}
 		return fa.invariant(l, v.X)
 	case *ssa.FieldAddr:
@@ -177,6 +175,19 @@ func (fa *funcAnalysis) mayStore(l *Loop, ld loaded) bool {
 type loaded struct {
 	t     types.Type
 	field bool
+}
+
+// loadOf is what load ld reads: a struct's field when ld reads through a
+// field's address and the field is not an array (whose elements a slice
+// of it shares).
+func loadOf(ld *ssa.UnOp) loaded {
+	_, fromField := ld.X.(*ssa.FieldAddr)
+	return loaded{t: ld.Type(), field: fromField && !isArray(ld.Type())}
+}
+
+func isArray(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Array)
+	return ok
 }
 
 // sliceElement reports whether addr is the address of an element of a

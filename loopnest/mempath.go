@@ -40,11 +40,7 @@ func (c *exprCtx) memPath(v *ssa.UnOp, depth int) *symbolic.MemPath {
 		if !ok || ld.Op != token.MUL {
 			return nil, false
 		}
-		_, fieldLoad := ld.X.(*ssa.FieldAddr)
-		if _, isArray := ld.Type().Underlying().(*types.Array); isArray {
-			fieldLoad = false
-		}
-		loads = append(loads, loaded{t: ld.Type(), field: fieldLoad})
+		loads = append(loads, loadOf(ld))
 		switch a := ld.X.(type) {
 		case *ssa.FieldAddr:
 			p, ok := build(a.X, depth+1)

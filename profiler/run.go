@@ -268,13 +268,12 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	p.Totals.PlainBodyNs = plainNs
 	if len(opts.PPN) > 0 {
 		c := &Contention{PPN: append([]int(nil), opts.PPN...), Regions: map[string][]float64{}}
-		// The counts at each k (the leaf iterations of each rank's share)
-		// were made before the plan; now the timed runs, the rank counts taking turns, so
+		// The counts at each k (ppnCounts) were made before the plan; now
+		// the timed runs, the rank counts taking turns, so
 		// that a slow spell of the machine falls on runs of every count
 		// rather than on all the runs of one (whose ratios it would
 		// inflate: heat's halo loop read 35x at two ranks in one profile,
 		// 16x in the next).
-		counts := ppnCounts
 		// The fastest of a few runs per count, as for the timed runs:
 		// another process, or a virtual machine's second core taken away
 		// for a while, only ever adds time, and a slowdown ratio from one
@@ -290,7 +289,7 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 			rounds = append(rounds, make([]*measured, len(opts.PPN)))
 			for i, k := range opts.PPN {
 				progress(fmt.Sprintf("contention runs with %d ranks (round %d, at least %d)", k, rep+1, contentionRuns))
-				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, counts[i], k)
+				mk, err := r.runTimed(ctx, fmt.Sprintf("ppn%d", k), tb, ppnCounts[i], k)
 				if err != nil {
 					return nil, err
 				}
