@@ -2,6 +2,7 @@ package loopnest
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"regexp"
 	"slices"
@@ -188,6 +189,17 @@ func TestLoopForms(t *testing.T) {
 		},
 			[]symbolic.Names{{"rows": 0, "dim": 3}, {"rows": 4, "dim": 3}}, ""},
 		{"cutrows-inner", "max(0, (i+1)*dim-i*dim)", "R", nil, []symbolic.Names{{"i": 2, "dim": 3}}, ""},
+		{"geom-stages", "count(from 1 while < n by *= 2)", "R", func(b symbolic.Names) { forms.Butterflies(n(b, "n")) },
+			[]symbolic.Names{{"n": 0}, {"n": 1}, {"n": 2}, {"n": 16}, {"n": 100}, {"n": -4}}, ""},
+		{"geom-blocks", "max(0, (n+checked(2*half)-1)/checked(2*half))", "R", nil, []symbolic.Names{{"n": 16, "half": 4}}, ""},
+		{"geom-pairs", "max(0, half)", "R", nil, []symbolic.Names{{"half": 4}}, ""},
+		{"geom-halve", "count(from n/2 while > 0 by /= 2)", "R", func(b symbolic.Names) { forms.Halving(n(b, "n")) },
+			[]symbolic.Names{{"n": 0}, {"n": 1}, {"n": 2}, {"n": 1000}, {"n": -8}}, ""},
+		{"geom-shift", "count(from n while >= 1 by >>= 1)", "R", func(b symbolic.Names) { forms.Shifting(n(b, "n")) },
+			[]symbolic.Names{{"n": 0}, {"n": 1}, {"n": 1 << 40}, {"n": -3}}, ""},
+		{"geom-shl", "count(from lo while <= n by *= 2)", "R", func(b symbolic.Names) { forms.Doubling(n(b, "lo"), n(b, "n")) },
+			[]symbolic.Names{{"lo": 1, "n": 64}, {"lo": 3, "n": 100}, {"lo": 5, "n": 4}}, ""},
+		{"geom-zero", "count(from 0 while < n by *= 2)", "ud", nil, nil, "data-dependent"},
 		{"spanrows", "max(0, k)", "R", func(b symbolic.Names) { forms.SpanRows(n(b, "n"), n(b, "k")) },
 			[]symbolic.Names{{"n": 10, "k": 3}, {"n": 7, "k": 7}, {"n": 2, "k": 5}}, ""},
 	}
@@ -240,6 +252,32 @@ func TestLoopForms(t *testing.T) {
 		if !seen[m] {
 			t.Errorf("marker %q has no test", m)
 		}
+	}
+}
+
+// TestGeometricNestCounted checks every level of a radix-2 FFT's loops
+// (log2 n stages, n/(2 half) blocks of half butterflies) against a run,
+// and that a counter multiplied from 0 has no count.
+func TestGeometricNestCounted(t *testing.T) {
+	p := load(t, "testdata/forms")
+	lines := markers(t, "testdata/forms/forms.go")
+	root := loopAt(t, p, lines["geom-stages"])
+	for _, n := range []int64{1, 2, 8, 1024, 1000} {
+		b := symbolic.Names{"n": n}
+		totals, err := Iterations(root, b)
+		if err != nil {
+			t.Fatalf("n = %d: %v", n, err)
+		}
+		clear(forms.Hits)
+		forms.Butterflies(int(n))
+		root.WalkAll(func(l *Loop) { checkHits(t, b, l, totals[l], forms.Hits[l.Depth-1]) })
+		if n == 1024 && (totals[root] != 10 || totals[root.Inner[0].Inner[0]] != 10*512) {
+			t.Errorf("n = 1024: %d stages, %d butterflies; want 10 and 5120", totals[root], totals[root.Inner[0].Inner[0]])
+		}
+	}
+	zero := loopAt(t, p, lines["geom-zero"])
+	if _, err := Iterations(zero, symbolic.Names{"n": 5}); !errors.Is(err, symbolic.ErrNoTermination) {
+		t.Errorf("x *= 2 from 0: Iterations error %v, want ErrNoTermination", err)
 	}
 }
 

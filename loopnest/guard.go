@@ -213,8 +213,27 @@ func bindIVs(l *Loop, env symbolic.Env) ivBinding {
 
 func (b ivBinding) set(vals symbolic.Values, k int64) {
 	for i, iv := range b.l.IVs {
-		if b.bound[iv.Phi] {
+		if !b.bound[iv.Phi] {
+			continue
+		}
+		if !iv.Geometric() {
 			vals[ssa.Value(iv.Phi)] = b.start[i] + k*b.step[i]
+			continue
+		}
+		// At most 64 steps: a geometric variable overflows or stops
+		// changing (0, or -1 shifted) by then.
+		v, ok := b.start[i], true
+		for j := int64(0); j < k && ok; j++ {
+			next, fine := iv.Geom.Apply(v)
+			if fine && next == v {
+				break
+			}
+			v, ok = next, fine
+		}
+		if ok {
+			vals[ssa.Value(iv.Phi)] = v
+		} else {
+			delete(vals, ssa.Value(iv.Phi))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package loopnest
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/parpredict/parpredict/loopnest/symbolic"
 	"golang.org/x/tools/go/ssa"
@@ -120,9 +121,19 @@ func (c *counting) count(l *Loop, env symbolic.Env, mult int64) error {
 	}
 	vals, guardVals := symbolic.Values{}, symbolic.Values{}
 	inner, guardEnv := symbolic.Chain{vals, env}, symbolic.Chain{guardVals, env}
+	// A geometric variable that overflows has no value from then on: a
+	// count that needs it fails to evaluate.
+	cur, overflowed := slices.Clone(starts), make([]bool, len(l.IVs))
 	for k := range n {
 		for i, iv := range l.IVs {
-			vals[ssa.Value(iv.Phi)] = starts[i] + k*iv.Step
+			if overflowed[i] {
+				delete(vals, ssa.Value(iv.Phi))
+				continue
+			}
+			vals[ssa.Value(iv.Phi)] = cur[i]
+			var ok bool
+			cur[i], ok = iv.Next(cur[i], iv.Step)
+			overflowed[i] = !ok
 		}
 		bind.set(guardVals, k)
 		for i, in := range children {

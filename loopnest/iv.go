@@ -25,6 +25,7 @@ func (fa *funcAnalysis) findIVs(l *Loop) []*IV {
 			continue
 		}
 		var init, stepVal ssa.Value
+		var geom symbolic.Update
 		ok = true
 		for i, e := range phi.Edges {
 			if !l.Contains(l.Header.Preds[i]) {
@@ -34,17 +35,24 @@ func (fa *funcAnalysis) findIVs(l *Loop) []*IV {
 				init = e
 				continue
 			}
+			if u, isGeom := geomStepOf(e, phi); isGeom && stepVal == nil {
+				if geom.Op != 0 && geom != u {
+					ok = false
+				}
+				geom = u
+				continue
+			}
 			sv, isStep := fa.stepOf(l, e, phi)
-			if !isStep || (stepVal != nil && !sameValue(sv, stepVal)) {
+			if !isStep || geom.Op != 0 || (stepVal != nil && !sameValue(sv, stepVal)) {
 				ok = false
 				continue
 			}
 			stepVal = sv
 		}
-		if !ok || init == nil || stepVal == nil {
+		if !ok || init == nil || stepVal == nil && geom.Op == 0 {
 			continue
 		}
-		iv := &IV{Phi: phi, Name: phi.Comment}
+		iv := &IV{Phi: phi, Name: phi.Comment, Geom: geom}
 		switch {
 		case strings.HasPrefix(iv.Name, "range"):
 			// go/ssa's hidden counter of a range loop (rangeindex,
@@ -54,7 +62,10 @@ func (fa *funcAnalysis) findIVs(l *Loop) []*IV {
 			iv.Name = phi.Name()
 		}
 		ctx := &exprCtx{fa: fa, loop: l}
-		if c, isConst := intConst(stepVal); isConst {
+		if geom.Op != 0 {
+			// half *= 2: counted by GeomTripCount, enumerated by
+			// stepping (Update.Apply).
+		} else if c, isConst := intConst(stepVal); isConst {
 			if c == 0 {
 				continue
 			}
@@ -100,6 +111,44 @@ func (fa *funcAnalysis) stepOf(l *Loop, v ssa.Value, phi *ssa.Phi) (ssa.Value, b
 		}
 	}
 	return nil, false
+}
+
+// geomStepOf recognises v = phi*c, c*phi or phi<<k (a growing counter,
+// c >= 2, k >= 1), or phi/c or phi>>k (a shrinking one) for constants c,
+// k, and returns the update.
+func geomStepOf(v ssa.Value, phi *ssa.Phi) (symbolic.Update, bool) {
+	b, ok := v.(*ssa.BinOp)
+	if !ok || !isInteger(b.Type()) {
+		return symbolic.Update{}, false
+	}
+	var u symbolic.Update
+	switch {
+	case b.Op == token.MUL && b.X == phi:
+		u.Op = token.MUL
+		u.By, ok = intConst(b.Y)
+	case b.Op == token.MUL && b.Y == phi:
+		u.Op = token.MUL
+		u.By, ok = intConst(b.X)
+	case b.Op == token.SHL && b.X == phi:
+		var k int64
+		if k, ok = intConst(b.Y); ok && k >= 1 && k <= 62 {
+			u.Op, u.By = token.MUL, int64(1)<<k
+		}
+	case (b.Op == token.QUO || b.Op == token.SHR) && b.X == phi:
+		u.Op = b.Op
+		u.By, ok = intConst(b.Y)
+	default:
+		return symbolic.Update{}, false
+	}
+	if !ok || u.Op == 0 || u.By < 1 || u.By < 2 && u.Op != token.SHR || u.Op == token.SHR && u.By > 63 {
+		return symbolic.Update{}, false
+	}
+	if isUnsigned(phi.Type()) {
+		// Go's unsigned arithmetic wraps where Update.Apply's int64
+		// does not: leave such counters to the profile.
+		return symbolic.Update{}, false
+	}
+	return u, true
 }
 
 // offsetOf returns c when v is x+c, c+x or x-c for a constant c, and 0 when

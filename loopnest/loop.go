@@ -131,12 +131,33 @@ type IV struct {
 	// StepExpr is a symbolic step known to be positive (i += size), nil
 	// for constant steps.
 	StepExpr symbolic.Expr
+	// Geom, when its Op is set, makes the variable geometric: each
+	// iteration multiplies it by a constant (half *= 2, i <<= 1) or
+	// divides or shifts it (s /= 2, s >>= 1); Step is then 0.
+	Geom symbolic.Update
+}
+
+// Geometric reports whether the variable steps by multiplication or
+// division (Geom).
+func (iv *IV) Geometric() bool { return iv.Geom.Op != 0 }
+
+// Next is the variable's value in the iteration after one where it is v,
+// given its evaluated additive step; false when a geometric step
+// overflows.
+func (iv *IV) Next(v, step int64) (int64, bool) {
+	if iv.Geometric() {
+		return iv.Geom.Apply(v)
+	}
+	return v + step, true
 }
 
 // StepString prints the step.
 func (iv *IV) StepString() string {
 	if iv.StepExpr != nil {
 		return iv.StepExpr.String()
+	}
+	if iv.Geometric() {
+		return iv.Geom.String()
 	}
 	return symbolic.Const(iv.Step).String()
 }

@@ -89,6 +89,10 @@ func (fa *funcAnalysis) countFrom(l *Loop, e exit, t counterTest) {
 		l.DataDependent = true
 		l.Notes = append(l.Notes, ctx.dataDep...)
 	}
+	if t.iv.Geometric() {
+		fa.countGeometric(l, e, t, bound)
+		return
+	}
 	start := symbolic.NewAdd(t.iv.Init, symbolic.Const(t.off))
 	l.First = start
 	if isLatch(l, e.from) {
@@ -114,6 +118,21 @@ func (fa *funcAnalysis) countFrom(l *Loop, e exit, t counterTest) {
 		trip = symbolic.NewAdd(trip, symbolic.Const(1))
 		l.Notes = append(l.Notes, "the exit test follows the body: it runs at least once")
 	}
+	fa.setTrip(l, trip, err)
+}
+
+// countGeometric counts a loop whose counter is multiplied or divided
+// each iteration (for half := 1; half < n; half *= 2): the test's offset
+// moves to the bound (half+1 < n is half < n-1). A geometric counter
+// tested after the body is left uncounted (go/ssa tests a for loop's
+// condition in its header; a hand-rotated loop is rare).
+func (fa *funcAnalysis) countGeometric(l *Loop, e exit, t counterTest, bound symbolic.Expr) {
+	l.First = t.iv.Init
+	if isLatch(l, e.from) {
+		l.Notes = append(l.Notes, fmt.Sprintf("counter %s: geometric (%s) and tested after the body", t.iv.Name, t.iv.Geom))
+		return
+	}
+	trip, err := symbolic.GeomTripCount(t.iv.Init, symbolic.NewSub(bound, symbolic.Const(t.off)), t.iv.Geom, t.op)
 	fa.setTrip(l, trip, err)
 }
 

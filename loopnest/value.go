@@ -441,6 +441,11 @@ func isInteger(t types.Type) bool {
 	return ok && b.Info()&types.IsInteger != 0
 }
 
+func isUnsigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
 func blockOf(v ssa.Value) *ssa.BasicBlock {
 	if in, ok := v.(ssa.Instruction); ok {
 		return in.Block()

@@ -144,7 +144,7 @@ func NonNegative(e Expr) bool {
 				}
 			}
 			return true
-		case DivExact, Checked:
+		case DivExact, Checked, Geometric:
 			return true
 		}
 	}

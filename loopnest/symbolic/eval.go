@@ -204,6 +204,8 @@ func (c *Call) Eval(env Env) (int64, error) {
 			return 0, fmt.Errorf("%w: %s = %d", ErrStepNotPositive, c.Args[0], args[0])
 		}
 		return args[0], nil
+	case Geometric:
+		return geomCount(args)
 	}
 	return 0, fmt.Errorf("symbolic: unknown function %d", c.Fn)
 }

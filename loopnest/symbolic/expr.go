@@ -125,9 +125,17 @@ const (
 	// positive (i += stride, stride a parameter): the count holds for the
 	// steps the program really takes, and an evaluator learns when not.
 	Checked
+	// Geometric is the trip count of a loop whose counter is multiplied,
+	// divided or shifted right by a constant each iteration (half *= 2,
+	// s /= 2): Args are the initial value, the bound, the constant and the
+	// update and the test (Const-encoded, see GeomTripCount). It is
+	// evaluated by stepping the counter, at most 64 times: past that a
+	// factor of 2 or more has overflowed or reached a fixed point, and the
+	// evaluation fails as for a loop that never reaches its bound.
+	Geometric
 )
 
-var funcNames = [...]string{"min", "max", "divexact", "checked"}
+var funcNames = [...]string{"min", "max", "divexact", "checked", "count"}
 
 func (f Func) String() string { return funcNames[f] }
 

@@ -36,6 +36,9 @@ func writeOperand(sb *strings.Builder, e Expr, prec int, strict bool) {
 }
 
 func (c *Call) String() string {
+	if c.Fn == Geometric {
+		return geomString(c)
+	}
 	var sb strings.Builder
 	sb.WriteString(c.Fn.String())
 	sb.WriteByte('(')

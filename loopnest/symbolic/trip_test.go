@@ -3,6 +3,7 @@ package symbolic
 import (
 	"errors"
 	"go/token"
+	"math"
 	"testing"
 )
 
@@ -101,6 +102,84 @@ func TestTripCountRejects(t *testing.T) {
 	}{{0, token.LSS}, {-1, token.LSS}, {1, token.GTR}, {2, token.GEQ}, {-1, token.LEQ}} {
 		if e, err := TripCount(Const(0), n, tc.step, tc.op); err == nil {
 			t.Errorf("TripCount(step %d, %s) = %s, want an error", tc.step, tc.op, e)
+		}
+	}
+}
+
+// simulateGeom runs the loop a geometric count describes, Go semantics
+// (int64), giving up after 200 iterations.
+func simulateGeom(a, b int64, u Update, op token.Token) (int64, bool) {
+	var n int64
+	for i := a; ; {
+		var ok bool
+		switch op {
+		case token.LSS:
+			ok = i < b
+		case token.LEQ:
+			ok = i <= b
+		case token.GTR:
+			ok = i > b
+		case token.GEQ:
+			ok = i >= b
+		case token.NEQ:
+			ok = i != b
+		}
+		if !ok {
+			return n, true
+		}
+		if n++; n > 200 {
+			return 0, false
+		}
+		switch u.Op {
+		case token.MUL:
+			if i > math.MaxInt64/u.By || i < math.MinInt64/u.By {
+				return 0, false // Go wraps; the count says it never ends
+			}
+			i *= u.By
+		case token.QUO:
+			i /= u.By
+		case token.SHR:
+			i >>= uint(u.By)
+		}
+	}
+}
+
+func TestGeomTripCount(t *testing.T) {
+	a, b := sym("a", Pre), sym("b", Pre)
+	values := []int64{-9, -1, 0, 1, 2, 3, 7, 8, 100, 1 << 40, math.MaxInt64 - 1}
+	for _, u := range []Update{{token.MUL, 2}, {token.MUL, 3}, {token.QUO, 2}, {token.QUO, 10}, {token.SHR, 1}, {token.SHR, 3}} {
+		for _, op := range []token.Token{token.LSS, token.LEQ, token.GTR, token.GEQ, token.NEQ} {
+			e, err := GeomTripCount(a, b, u, op)
+			grows := u.Op == token.MUL
+			if valid := op == token.NEQ || grows == (op == token.LSS || op == token.LEQ); !valid {
+				if err == nil {
+					t.Errorf("%s with %s: %s, want an error", op, u, e)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s with %s: %v", op, u, err)
+			}
+			for _, x := range values {
+				for _, y := range values {
+					want, ends := simulateGeom(x, y, u, op)
+					got, err := e.Eval(Names{"a": x, "b": y})
+					switch {
+					case !ends && !errors.Is(err, ErrNoTermination):
+						t.Errorf("%s [a=%d b=%d]: %d, %v; the loop never ends", e, x, y, got, err)
+					case ends && (err != nil || got != want):
+						t.Errorf("%s [a=%d b=%d] = %d, %v; want %d", e, x, y, got, err, want)
+					}
+				}
+			}
+		}
+	}
+	if e, err := GeomTripCount(Const(1), Const(1024), Update{token.MUL, 2}, token.LSS); err != nil || e != Const(10) {
+		t.Errorf("1 to 1024 doubling = %v, %v; want the constant 10", e, err)
+	}
+	for _, u := range []Update{{token.MUL, 1}, {token.QUO, 1}, {token.SHR, 0}, {token.ADD, 2}} {
+		if _, err := GeomTripCount(a, b, u, token.NEQ); err == nil {
+			t.Errorf("update %s: no error", u)
 		}
 	}
 }

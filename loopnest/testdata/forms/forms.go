@@ -398,3 +398,50 @@ func PointRows(x []float64, rows, dim int) {
 		}
 	}
 }
+
+// Butterflies has the loops of a radix-2 FFT: a counter doubled each
+// stage, a block loop stepping by twice it, and the butterflies of a
+// block.
+func Butterflies(n int) {
+	for half := 1; half < n; half *= 2 { // geom-stages
+		Hits[0]++
+		for start := 0; start < n; start += 2 * half { // geom-blocks
+			Hits[1]++
+			for k := 0; k < half; k++ { // geom-pairs
+				Hits[2]++
+			}
+		}
+	}
+}
+
+// Halving runs a tree's levels from the top: s /= 2 down to 1.
+func Halving(n int) {
+	for s := n / 2; s > 0; s /= 2 { // geom-halve
+		Hits[0]++
+	}
+}
+
+// Shifting is Halving with a shift, and an inclusive test.
+func Shifting(n int) {
+	for s := n; s >= 1; s >>= 1 { // geom-shift
+		Hits[0]++
+	}
+}
+
+// Doubling doubles by a shift up to an inclusive bound.
+func Doubling(lo, n int) {
+	for d := lo; d <= n; d <<= 1 { // geom-shl
+		Hits[0]++
+	}
+}
+
+// NeverDoubles multiplies a counter that starts at 0: it never reaches
+// its bound, and its count must not evaluate.
+func NeverDoubles(n int) {
+	for x := 0; x < n; x *= 2 { // geom-zero
+		Hits[0]++
+		if Hits[0] > 10 {
+			return
+		}
+	}
+}
