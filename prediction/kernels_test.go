@@ -594,3 +594,38 @@ func TestElseArmFromContentionRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestGeometricLoopsFollowTheSize: butterfly's radix-2 loops (half *= 2,
+// start += 2*half) are counted, so a prediction at 16 times the profile's
+// row length charges n/2 log2 n butterflies a row (26.7 times as many),
+// not the profile's count: the counts were data, taken per iteration of
+// the row loop from the profile, so the butterflies' time did not grow
+// at all (fft2d profiled at a quarter of its size: -57 %), and nothing
+// said so. The loop whose count is still data (spread's, read from
+// lens) gets a note when the arguments differ from the profile's, and
+// none when they are the same.
+func TestGeometricLoopsFollowTheSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	out := filepath.Join(t.TempDir(), "butterfly.profile.json")
+	small := []string{"-n", "64", "-rows", "32", "-reps", "20"}
+	at := func(args []string) (float64, string) {
+		mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/butterfly",
+			Args: args, ProfileArgs: small, NP: []int{1}, ProfileOut: out})
+		iv, _ := intervalOn(t, mp, oracle, m, 1, args)
+		return iv, strings.Join(oracle.Notes(), "\n")
+	}
+	const uncounted = "main.spread:loop@main.go:+2:3, inside the reduced nest"
+	t64, notes64 := at(small)
+	if strings.Contains(notes64, uncounted) {
+		t.Errorf("the profile's own arguments: a note on the uncounted loop:\n%s", notes64)
+	}
+	t1024, notes1024 := at([]string{"-n", "1024", "-rows", "32", "-reps", "20"})
+	if r := t1024 / t64; r < 24 || r > 28 {
+		t.Errorf("the butterflies at -n 1024 predicted %.4g s, at -n 64 %.4g s: %.1f times, want 26.7", t1024, t64, r)
+	}
+	if !strings.Contains(notes1024, uncounted) || !strings.Contains(notes1024, "(-n 64 -rows 32 -reps 20)") {
+		t.Errorf("-n 1024: no note on spread's uncounted loop with the profile's arguments:\n%s", notes1024)
+	}
+}

@@ -44,6 +44,9 @@ type Oracle struct {
 	// the guard's.
 	rotatedGuard map[*ssa.BasicBlock]bool
 	reduce       map[edge]*interpreter.Reduction
+	// uncounted are the notes of a reduced nest's loops without a trip
+	// count, given when the simulated arguments are not the profile's.
+	uncounted map[*interpreter.Reduction][]string
 	// notes are added while simulations of a sweep run at once.
 	notesMu sync.Mutex
 	notes   map[string]bool
@@ -101,7 +104,7 @@ type Oracle struct {
 func NewOracle(mp *model.Program, lp *loopnest.Program, prof *profiler.Profile) (*Oracle, error) {
 	o := &Oracle{mp: mp, lp: lp, prof: prof, zones: newZones(prof, mp), user: map[*ssa.Function]*model.Func{},
 		block: map[*ssa.BasicBlock]float64{}, branch: map[*ssa.BasicBlock]float64{}, ranBranch: map[*ssa.BasicBlock]float64{}, rotatedGuard: map[*ssa.BasicBlock]bool{},
-		reduce: map[edge]*interpreter.Reduction{}, notes: map[string]bool{},
+		reduce: map[edge]*interpreter.Reduction{}, uncounted: map[*interpreter.Reduction][]string{}, notes: map[string]bool{},
 		kernelRate: map[*ssa.Function]float64{}, carried: map[string]bool{}, sources: map[string][]string{},
 		blockLabel: map[*ssa.BasicBlock]string{}, blockTop: map[*ssa.BasicBlock]float64{},
 		sharedExit: map[*ssa.BasicBlock]string{}, loopExit: map[*ssa.BasicBlock]loopExit{},
@@ -732,7 +735,13 @@ func (o *Oracle) BlockCost(b *ssa.BasicBlock) float64 { return o.block[b] }
 
 // Reduction implements interpreter.Oracle.
 func (o *Oracle) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
-	return o.reduce[edge{from, to}]
+	red := o.reduce[edge{from, to}]
+	if red != nil && o.otherArgs {
+		for _, n := range o.uncounted[red] {
+			o.addNote(n)
+		}
+	}
+	return red
 }
 
 // BranchTaken implements interpreter.Oracle. A branch the profile says

@@ -47,7 +47,44 @@ func (o *Oracle) addReductionIgnoring(root *loopnest.Loop, never map[edge]bool) 
 			o.reduce[edge{p, root.Header}] = red
 		}
 	}
+	if notes := o.uncountedNotes(root); len(notes) > 0 {
+		o.uncounted[red] = notes
+	}
 	return nil
+}
+
+// uncountedNotes are, for each loop inside the nest rooted at root (its
+// callees' included) that has no trip count, the note that its count
+// comes from the profile's run: its iterations are part of the measured
+// time of an iteration of the counted loop around it, so with other
+// arguments (--profile-args) they are as many per iteration as then.
+// Reduction adds them when the simulated arguments are not the
+// profile's.
+func (o *Oracle) uncountedNotes(root *loopnest.Loop) []string {
+	var notes []string
+	seen := map[*loopnest.Loop]bool{}
+	root.WalkAll(func(x *loopnest.Loop) {
+		orig := x
+		if x.Inlined != nil {
+			// A callee copy holds the counted inner loops only.
+			if orig = o.lp.Loop(x.ID); orig == nil {
+				return
+			}
+		}
+		for _, in := range orig.Inner {
+			if in.Trip != nil || seen[in] {
+				continue
+			}
+			seen[in] = true
+			why := "its count depends on data"
+			if len(in.Notes) > 0 {
+				why = in.Notes[0]
+			}
+			notes = append(notes, fmt.Sprintf("%s: loop %s, inside the reduced nest %s, has no trip count the model can compute (%s): its iterations cost what they did per iteration of the loop around it in the profile's run (%s); with these arguments there may be more or fewer of them per iteration: profile with arguments closer to these if it matters",
+				o.mp.Fset.Position(in.Pos), in.ID, root.ID, why, strings.Join(o.prof.Meta.Args, " ")))
+		}
+	})
+	return notes
 }
 
 // reduction builds the Reduction of the nest rooted at root, leaving out
