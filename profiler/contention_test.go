@@ -71,3 +71,39 @@ func TestSlowdownSameUnits(t *testing.T) {
 		t.Errorf("slowdown %.6g, want 0 for a ratio no node sharing gives", s)
 	}
 }
+
+// TestSortOfExchangedDataKeepsItsSlowdown: a library sort costed per
+// n log2 n unit that ran 27 times as long per unit with two ranks (sorted
+// data at one rank, two interleaved runs at two) keeps that slowdown,
+// which a loop of the same numbers does not (its units miss work); the
+// program's total leaves it out, as a slowdown no sharing of cores
+// gives.
+func TestSortOfExchangedDataKeepsItsSlowdown(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		units bool
+		want  float64
+	}{{"library sort", true, 27}, {"loop", false, 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := &Instrumented{Regions: []*region{
+				{Target: Target{ID: "sort", Kind: Call}, units: tc.units},
+				{Target: Target{ID: "work", Kind: Loop}, Index: 1},
+			}}
+			plan := timerPlan{timed: map[int]bool{0: true, 1: true}}
+			run := func(sortNs, workNs float64) *aggregator {
+				return &aggregator{in: in, plan: plan, own: []float64{sortNs, workNs}, units: []float64{1e6, 1e6}, execs: []int64{1, 1},
+					m: measured{counts: &probe.Counts{Regions: []probe.RegionCounts{{Execs: 1, Iters: 5e4}, {Execs: 1, Iters: 1e6}}}}}
+			}
+			one, two := run(1e6, 40e6), run(27e6, 44e6)
+			if s := slowdown(one, two, 0, 2); math.Abs(s-tc.want) > 1e-9 {
+				t.Errorf("slowdown %.6g, want %g", s, tc.want)
+			}
+			c := &Contention{PPN: []int{1, 2}, Regions: map[string][]float64{}}
+			c.add(one, one)
+			c.add(one, two)
+			if math.Abs(c.Total[1]-1.1) > 1e-9 {
+				t.Errorf("total %.6g, want 1.1 (the loop's alone)", c.Total[1])
+			}
+		})
+	}
+}
