@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -81,6 +82,10 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 			return 0, "", err
 		}
 		how := fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives ", what, u)
+		if o.otherArgs {
+			o.note(o.mp.Fset, root.Pos, "reduced nest %s: its count needs %s, which the rank does not know, and is taken from the profile's runs, made with the profile's arguments (%s): with these arguments it may be larger or smaller (a grid's rows, a matrix's nonzeros): profile with arguments closer to these if it matters",
+				root.ID, what, strings.Join(o.prof.Meta.Args, " "))
+		}
 		// An integer u gives a whole count where the profile's mean may
 		// lie between two (2.5 repetitions of a kernel on average): the
 		// time is scaled by what u misses.

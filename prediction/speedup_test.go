@@ -1097,4 +1097,17 @@ func TestUnknownCountsWithoutContentionRunsSaySo(t *testing.T) {
 	if !slices.Contains(oracle.Notes(), unknownCountHint) {
 		t.Errorf("notes %q: want the hint to profile with contention runs", oracle.Notes())
 	}
+	// Predicted with other arguments than the profile's, the count that
+	// came from the profile's run is one of those arguments': said so.
+	const fromArgs = "which the rank does not know, and is taken from the profile's runs, made with the profile's arguments ()"
+	if notes := strings.Join(oracle.Notes(), "\n"); strings.Contains(notes, fromArgs) {
+		t.Errorf("the profile's arguments: noted %q", notes)
+	}
+	oracle.SetArgs([]string{"-n", "800000"})
+	if _, _, err := simulate(mp, oracle, m, 4, 1, 4, commmodel.Block, []string{"-n", "800000"}, interpreter.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(oracle.Notes(), "\n"); !strings.Contains(notes, fromArgs) {
+		t.Errorf("-n 800000: no note that the unknown count is the profile's arguments': %s", notes)
+	}
 }
