@@ -246,6 +246,15 @@ func (n *nodeContention) tripsNote(id string) string {
 			at = append(at, fmt.Sprintf("%.4g at %d", v, k))
 		}
 	}
+	if len(at) == 1 {
+		// One run had it (code that runs only with more ranks): 1/P
+		// past it is one entry per rank over its share; a loop entered
+		// more often with more ranks (a pairwise merge of P runs, P-1
+		// entries of n/P log2 P elements in all) is shorter per entry,
+		// so that a merge of samplesort's at P = 8 took 2.3 times its
+		// real count (docs/validation/outside-2026-11-28m, fault 6).
+		return fmt.Sprintf("loop %s exits on data the interpreter does not know: its iterations per entry follow the profile's --ppn runs, of which only one entered it (%s ranks), in proportion to 1/P past it, as for one entry per rank over its share; where more ranks enter it more often (a pairwise merge of what P ranks sent) that is too long: profile with another rank count (--profile-ppn 1,2,4) to measure how it shrinks", id, at[0])
+	}
 	return fmt.Sprintf("loop %s exits on data the interpreter does not know: its iterations per entry at each rank count follow the profile's --ppn runs (%s ranks; a power of the rank count between and past them)", id, strings.Join(at, ", "))
 }
 

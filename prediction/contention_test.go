@@ -437,3 +437,22 @@ func TestComputeStretchWeighsRanksByCompute(t *testing.T) {
 		t.Errorf("farm: grain %g, want the workers' 24 us over the factor 2", got)
 	}
 }
+
+// TestTripsNoteSaysOneRun: a loop that only the 2-rank contention run
+// entered (a merge of what the partner sent) is extrapolated in
+// proportion to 1/P from that one count; its note says so, and what to
+// do when the loop is entered more often with more ranks. Two runs get
+// the general note.
+func TestTripsNoteSaysOneRun(t *testing.T) {
+	n := &nodeContention{runPPN: []int{1, 2}, trips: map[string][]float64{"merge": {0, 4e5}, "scan": {8e5, 4e5}}}
+	one := n.tripsNote("merge")
+	if !strings.Contains(one, "only one entered it (4e+05 at 2 ranks)") || !strings.Contains(one, "--profile-ppn 1,2,4") {
+		t.Errorf("one run: %q", one)
+	}
+	if v, _, ok := n.tripMeans("merge", 8); !ok || v != 1e5 {
+		t.Errorf("P = 8: %g, %v; want 1e5 (1/P from 4e5 at 2)", v, ok)
+	}
+	if two := n.tripsNote("scan"); strings.Contains(two, "only one") || !strings.Contains(two, "8e+05 at 1, 4e+05 at 2 ranks") {
+		t.Errorf("two runs: %q", two)
+	}
+}
