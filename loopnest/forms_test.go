@@ -200,6 +200,9 @@ func TestLoopForms(t *testing.T) {
 		{"geom-shl", "count(from lo while <= n by *= 2)", "R", func(b symbolic.Names) { forms.Doubling(n(b, "lo"), n(b, "n")) },
 			[]symbolic.Names{{"lo": 1, "n": 64}, {"lo": 3, "n": 100}, {"lo": 5, "n": 4}}, ""},
 		{"geom-zero", "count(from 0 while < n by *= 2)", "ud", nil, nil, "data-dependent"},
+		{"copy-field", "max(0, g.size)", "R", func(b symbolic.Names) { forms.Unpack(forms.NewBlocks(n(b, "g.size"), 3)) },
+			[]symbolic.Names{{"g.size": 0}, {"g.size": 4}}, ""},
+		{"copy-int", "", "d", nil, nil, "data-dependent"},
 		{"spanrows", "max(0, k)", "R", func(b symbolic.Names) { forms.SpanRows(n(b, "n"), n(b, "k")) },
 			[]symbolic.Names{{"n": 10, "k": 3}, {"n": 7, "k": 7}, {"n": 2, "k": 5}}, ""},
 	}

@@ -144,7 +144,15 @@ func (fa *funcAnalysis) mayStore(l *Loop, ld loaded) bool {
 			case *ssa.Call:
 				common := in.Common()
 				if bi, ok := common.Value.(*ssa.Builtin); ok {
-					if bi.Name() == "copy" || bi.Name() == "clear" {
+					if bi.Name() != "copy" && bi.Name() != "clear" {
+						continue
+					}
+					// They write a slice's elements (no struct's field:
+					// for p := 0; p < g.size; p++ { copy(g.data[...],
+					// ...) } keeps g.size), or a map's cells, which no
+					// load reads.
+					elem, _ := builtinWrites(bi, common.Args)
+					if elem != nil && !ld.field && writesType(elem, t) {
 						return true
 					}
 					continue
