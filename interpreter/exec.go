@@ -100,6 +100,12 @@ type ssaRank struct {
 	// loop's previous back edge.
 	guesses    int64
 	guessBlock *ssa.BasicBlock
+	// lastGuess is the last branch the profile's frequency decided, and
+	// effects counts the instructions that change state (stores, calls):
+	// a known test right after it that leads to a panic, nothing changed
+	// since, makes the rank take that branch the other way (retreat).
+	lastGuess  guessPoint
+	effects    int64
 	guessMarks map[*reduction]int64
 	madeAt     map[*ssa.MakeSlice]bool // sites that made a fresh allocation (FirstTouch)
 	// While deferred calls run for a panic (unwind): its value, which
@@ -1003,6 +1009,9 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 			if c.i != 0 {
 				next = 0
 			}
+			if r.lastGuess.valid && r.retreat(f, next) {
+				return false, r.jump(f, r.lastGuess.other)
+			}
 		} else {
 			taken, err := r.profiledBranch(f.bc, in)
 			f.guessed = true
@@ -1012,6 +1021,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 			if taken {
 				next = 0
 			}
+			r.lastGuess = guessPoint{f: f, bc: f.bc, other: 1 - next, depth: len(r.stack), effects: r.effects, valid: true}
 		}
 		return false, r.jump(f, next)
 	case *ssa.Return:
@@ -1032,6 +1042,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 			}
 			break
 		}
+		r.effects++
 		r.store(p, copyValue(r.get(f, &ic.b)))
 	case *ssa.UnOp:
 		x := r.get(f, &ic.a)
@@ -1197,6 +1208,7 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.Lookup:
 		r.set(f, r.lookup(r.get(f, &ic.a), r.get(f, &ic.b), in))
 	case *ssa.MapUpdate:
+		r.effects++
 		m, k := r.get(f, &ic.a), r.get(f, &ic.b)
 		if m.k == vNil {
 			if err := r.panicf(in.Pos(), "assignment to entry in nil map"); !r.excused(f, in.Pos(), err) {
@@ -1223,8 +1235,10 @@ func (r *ssaRank) step(f *frame, in ssa.Instruction, ic *instrCode) (bool, error
 	case *ssa.Next:
 		r.set(f, r.next(r.get(f, &ic.a), in))
 	case *ssa.Call:
+		r.effects++
 		return r.call(f, in, ic)
 	case *ssa.Defer:
+		r.effects++
 		fn, args := r.callee(f, in.Common(), ic)
 		// The arguments outlive the instruction: copy them out of argBuf.
 		f.defers = append(f.defers, deferred{fn: fn, args: append([]value(nil), args...), cost: ic.callCost, in: in, ic: ic})

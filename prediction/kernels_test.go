@@ -629,3 +629,34 @@ func TestGeometricLoopsFollowTheSize(t *testing.T) {
 		t.Errorf("-n 1024: no note on spread's uncounted loop with the profile's arguments:\n%s", notes1024)
 	}
 }
+
+// TestGuessedPartOfACheckRetreats: panicguard's check
+// len(s.rght) > 0 && to >= size has an unknown first part, which the
+// profiled frequency decides, and a known second part, true on the last
+// rank: the guess led to the panic, which the profiled run never
+// reached, so the rank takes the guessed branch the other way, with an
+// assumption, and every P is predicted (each failed with "the program
+// panics"). With the parts swapped the known test comes first and
+// nothing is guessed toward the panic.
+func TestGuessedPartOfACheckRetreats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	for _, args := range [][]string{{"-early"}, {"-swap"}} {
+		mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/panicguard", Args: args, NP: []int{1},
+			ProfileOut: filepath.Join(t.TempDir(), "panicguard.profile.json")})
+		for _, p := range []int{2, 4} {
+			_, sp, err := simulate(mp, oracle, m, p, 1, p, commmodel.Block, args, interpreter.Options{})
+			if err != nil {
+				t.Fatalf("%v, P = %d: %v", args, p, err)
+			}
+			retreated := false
+			for _, a := range sp.Assumptions() {
+				retreated = retreated || strings.Contains(a.What, "led to the panic at") && strings.Contains(a.What, "main.go:48:9")
+			}
+			if want := args[0] == "-early"; retreated != want {
+				t.Errorf("%v, P = %d: retreated %v, want %v: %v", args, p, retreated, want, sp.Assumptions())
+			}
+		}
+	}
+}
