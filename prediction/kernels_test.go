@@ -636,13 +636,14 @@ func TestGeometricLoopsFollowTheSize(t *testing.T) {
 // rank: the guess led to the panic, which the profiled run never
 // reached, so the rank takes the guessed branch the other way, with an
 // assumption, and every P is predicted (each failed with "the program
-// panics"). With the parts swapped the known test comes first and
-// nothing is guessed toward the panic.
+// panics"); also where the known part is two tests, to < 0 || to >= size
+// (-or). With the parts swapped the known test comes first and nothing
+// is guessed toward the panic.
 func TestGuessedPartOfACheckRetreats(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	for _, args := range [][]string{{"-early"}, {"-swap"}} {
+	for _, args := range [][]string{{"-early"}, {"-early", "-or"}, {"-swap"}} {
 		mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/panicguard", Args: args, NP: []int{1},
 			ProfileOut: filepath.Join(t.TempDir(), "panicguard.profile.json")})
 		for _, p := range []int{2, 4} {
@@ -652,7 +653,7 @@ func TestGuessedPartOfACheckRetreats(t *testing.T) {
 			}
 			retreated := false
 			for _, a := range sp.Assumptions() {
-				retreated = retreated || strings.Contains(a.What, "led to the panic at") && strings.Contains(a.What, "main.go:48:9")
+				retreated = retreated || strings.Contains(a.What, "led to the panic at") && strings.Contains(a.What, "panicguard/main.go:")
 			}
 			if want := args[0] == "-early"; retreated != want {
 				t.Errorf("%v, P = %d: retreated %v, want %v: %v", args, p, retreated, want, sp.Assumptions())

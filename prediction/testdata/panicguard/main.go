@@ -5,7 +5,8 @@
 // a branch decided by the profiled frequency led the last rank to the
 // panic, which the real program never reaches, and every P > 1 failed
 // (docs/validation/outside-2026-11-28n, repro-panic-guard). -swap tests
-// the rank first; -early returns at once with one rank.
+// the rank first; -early returns at once with one rank; -or tests
+// len(s.rght) > 0 && (to < 0 || to >= size), as histo there does.
 package main
 
 import (
@@ -33,17 +34,22 @@ func (s *slab) step() {
 	}
 }
 
-func (s *slab) exchange(swap, early bool) {
+func (s *slab) exchange(swap, early, or bool) {
 	rank, size := s.c.Rank(), s.c.Size()
 	if early && size == 1 {
 		return // nothing to exchange (as histo's exchange)
 	}
 	to := rank + 1
-	if swap {
+	switch {
+	case or:
+		if len(s.rght) > 0 && (to < 0 || to >= size) {
+			panic(fmt.Sprintf("rank %d: items for a rank that does not exist", rank))
+		}
+	case swap:
 		if to >= size && len(s.rght) > 0 {
 			panic(fmt.Sprintf("rank %d: items for a rank that does not exist", rank))
 		}
-	} else {
+	default:
 		if len(s.rght) > 0 && to >= size {
 			panic(fmt.Sprintf("rank %d: items for a rank that does not exist", rank))
 		}
@@ -62,6 +68,7 @@ func main() {
 	steps := flag.Int("steps", 20, "steps")
 	swap := flag.Bool("swap", false, "test the rank first, then len(s.rght)")
 	early := flag.Bool("early", false, "return from exchange at once with one rank")
+	or := flag.Bool("or", false, "test len(s.rght) > 0 && (to < 0 || to >= size)")
 	flag.Parse()
 	mpi.Main(func(c *mpi.Comm) {
 		rank, size := c.Rank(), c.Size()
@@ -75,7 +82,7 @@ func main() {
 		}
 		for t := 0; t < *steps; t++ {
 			s.step()
-			s.exchange(*swap, *early)
+			s.exchange(*swap, *early, *or)
 		}
 		c.Barrier()
 		if rank == 0 {
