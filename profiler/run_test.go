@@ -161,7 +161,7 @@ func TestProfileRows(t *testing.T) {
 	if !errors.As(err, &stale) || len(stale.Changed) != 1 || stale.Changed[0] != "main.go" {
 		t.Fatalf("after editing main.go: got %v, want a StaleError naming main.go", err)
 	}
-	for _, want := range []string{"main.go changed", "predict profile example.com/rows -- -n 120"} {
+	for _, want := range []string{"main.go changed", "predict profile example.com/rows -o " + shellWord(path) + " -- -n 120"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("message %q does not say %q", err, want)
 		}

@@ -108,7 +108,7 @@ func (p *Profile) Check(prog *Program, args []string, path string) error {
 	if err != nil {
 		return err
 	}
-	e := &StaleError{Profile: path, Rerun: rerunCommand(prog, args)}
+	e := &StaleError{Profile: path, Rerun: rerunCommand(prog, args, path)}
 	if hash != p.Meta.SourceHash {
 		old := map[string]string{}
 		for _, f := range p.Meta.Sources {
@@ -141,12 +141,25 @@ func (p *Profile) Check(prog *Program, args []string, path string) error {
 	return e
 }
 
-func rerunCommand(prog *Program, args []string) string {
+func rerunCommand(prog *Program, args []string, path string) string {
 	cmd := "predict profile " + prog.Main.PkgPath
+	if path != "" {
+		// Into the file that was refused, not the default one.
+		cmd += " -o " + shellWord(path)
+	}
 	if len(args) > 0 {
 		cmd += " -- " + strings.Join(args, " ")
 	}
 	return cmd
+}
+
+// shellWord quotes s for a shell when it holds more than plain path
+// characters.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./,:@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // LoadFor loads the profile at path for the program pattern (resolved in

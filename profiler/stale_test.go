@@ -23,3 +23,18 @@ func TestStaleErrorMessages(t *testing.T) {
 		t.Error("Go version")
 	}
 }
+
+// TestRerunWritesTheRefusedFile: the command a stale profile's error
+// suggests writes the file that was refused (-o), quoted for a shell
+// where it needs to be.
+func TestRerunWritesTheRefusedFile(t *testing.T) {
+	for path, want := range map[string]string{
+		"/tmp/N-histo.profile.json": "/tmp/N-histo.profile.json",
+		"my profiles/a.json":        `'my profiles/a.json'`,
+		"it's.json":                 `'it'\''s.json'`,
+	} {
+		if got := shellWord(path); got != want {
+			t.Errorf("shellWord(%q) = %s, want %s", path, got, want)
+		}
+	}
+}

@@ -83,7 +83,7 @@ still predicted, and the exit status is 1.`,
 	f.StringVar(&o.machine, "machine", "ib-qdr", "machine: a preset (ib-qdr, gige-smp, local) or a YAML file")
 	f.StringVar(&o.order, "order", "block", "placement of ranks on nodes: block or round-robin")
 	f.BoolVar(&o.oversubscribe, "oversubscribe", false, "allow more ranks per node (--ppn) than the node has cores: they share the cores, as validate's runs on this computer do")
-	f.StringVar(&o.profile, "profile", "", "profile file (default: NAME.profile.json, made here if missing or stale)")
+	f.StringVar(&o.profile, "profile", "", "profile file, made here if missing; one that no longer fits the sources or arguments is an error saying how to remake it (default: NAME.profile.json, made here if missing or stale)")
 	f.StringVar(&o.profileArgs, "profile-args", "", "program arguments for the profiling run, e.g. a smaller size (default: the predicted ones; \"\" for none)")
 	f.StringVar(&o.profilePPN, "profile-ppn", "", "contention runs of a profile made here (1,2,4 or 1:8): each region then slows down with the ranks on a node as measured, not by the machine's table")
 	f.BoolVar(&o.csv, "csv", false, "print CSV")
