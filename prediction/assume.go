@@ -60,24 +60,24 @@ func (s *assumptionSet) add(config string, as []interpreter.Assumption) {
 
 // sorted lists the set's assumptions in order of position. One made by
 // every configuration is listed as it is. Those at one position that
-// differ only in one number, each configuration giving one, become one
-// line naming the number per configuration; any other made by some
-// configurations only names them.
+// differ only in their numbers, each configuration giving one variant,
+// become one line: the numbers that differ are named per configuration
+// (one of them in its place, several as [a], [b] in theirs and their
+// values after the text), the others stay in place. A sweep's count taken
+// at each rank count ("taken as 200000, which gives the 200000 iterations
+// ... at rank 0 of 2") was a line per configuration: 64 of them per site
+// for --np 1:64. Any other made by some configurations only names them.
 func (s *assumptionSet) sorted() []interpreter.Assumption {
-	type variant struct {
-		value   string
-		configs []int
-	}
-	groups := map[[2]string][]variant{} // by position and the text around the number
+	groups := map[[2]string][]variant{} // by position and the text around the numbers
 	var out []interpreter.Assumption
 	for a, configs := range s.by {
 		if len(configs) == len(s.configs) {
 			out = append(out, a)
 			continue
 		}
-		if tmpl, value, ok := oneNumber(a.What); ok {
+		if tmpl, values := numbers(a.What); len(values) > 0 {
 			k := [2]string{a.Pos, tmpl}
-			groups[k] = append(groups[k], variant{value, configs})
+			groups[k] = append(groups[k], variant{values, configs})
 			continue
 		}
 		out = append(out, interpreter.Assumption{Pos: a.Pos, What: a.What + " (" + s.labels(configs) + ")"})
@@ -85,7 +85,7 @@ func (s *assumptionSet) sorted() []interpreter.Assumption {
 	for k, vs := range groups {
 		sort.Slice(vs, func(i, j int) bool { return vs[i].configs[0] < vs[j].configs[0] })
 		seen := map[int]bool{}
-		single := true // no configuration gives two values
+		single := true // no configuration gives two variants
 		for _, v := range vs {
 			for _, c := range v.configs {
 				single = single && !seen[c]
@@ -94,25 +94,88 @@ func (s *assumptionSet) sorted() []interpreter.Assumption {
 		}
 		if !single || len(vs) == 1 {
 			for _, v := range vs {
-				out = append(out, interpreter.Assumption{Pos: k[0], What: strings.Replace(k[1], "\x00", v.value, 1) + " (" + s.labels(v.configs) + ")"})
+				out = append(out, interpreter.Assumption{Pos: k[0], What: fill(k[1], v.values) + " (" + s.labels(v.configs) + ")"})
 			}
 			continue
 		}
-		parts := make([]string, len(vs))
-		for i, v := range vs {
-			parts[i] = v.value + " (" + s.labels(v.configs) + ")"
-		}
-		out = append(out, interpreter.Assumption{Pos: k[0], What: strings.Replace(k[1], "\x00", strings.Join(parts, ", "), 1)})
+		out = append(out, interpreter.Assumption{Pos: k[0], What: s.merged(k[1], vs)})
 	}
 	sortAssumptions(out)
 	return out
 }
 
-// labels names the configurations with indexes cs.
+// variant is an assumption's numbers (numbers) and the configurations
+// that made it with them.
+type variant struct {
+	values  []string
+	configs []int
+}
+
+// merged is the one line of variants vs of template tmpl: the numbers
+// they share in place, the one that differs listed per configuration in
+// its place, several named [a], [b], ... and listed after the text.
+func (s *assumptionSet) merged(tmpl string, vs []variant) string {
+	first := vs[0].values
+	var differ []int
+	for i := range first {
+		for _, v := range vs {
+			if v.values[i] != first[i] {
+				differ = append(differ, i)
+				break
+			}
+		}
+	}
+	inPlace := slices.Clone(first)
+	if len(differ) == 1 {
+		var parts []string
+		for _, v := range vs {
+			parts = append(parts, v.values[differ[0]]+" ("+s.labels(v.configs)+")")
+		}
+		inPlace[differ[0]] = strings.Join(parts, ", ")
+		return fill(tmpl, inPlace)
+	}
+	names := make([]string, len(differ))
+	for j, i := range differ {
+		names[j] = "[" + string(rune('a'+j%26)) + "]"
+		inPlace[i] = names[j]
+	}
+	var parts []string
+	for _, v := range vs {
+		vals := make([]string, len(differ))
+		for j, i := range differ {
+			vals[j] = v.values[i]
+		}
+		parts = append(parts, strings.Join(vals, ", ")+" ("+s.labels(v.configs)+")")
+	}
+	return fill(tmpl, inPlace) + "; " + strings.Join(names, ", ") + " = " + strings.Join(parts, "; ")
+}
+
+// fill puts values into tmpl's NULs in order.
+func fill(tmpl string, values []string) string {
+	for _, v := range values {
+		tmpl = strings.Replace(tmpl, "\x00", v, 1)
+	}
+	return tmpl
+}
+
+// labels names the configurations with indexes cs (ascending), three or
+// more consecutive ones of the sweep by the first and the last ("P = 2
+// to P = 64").
 func (s *assumptionSet) labels(cs []int) string {
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = s.configs[c]
+	var names []string
+	for i := 0; i < len(cs); {
+		j := i
+		for j+1 < len(cs) && cs[j+1] == cs[j]+1 {
+			j++
+		}
+		if j-i >= 2 {
+			names = append(names, s.configs[cs[i]]+" to "+s.configs[cs[j]])
+		} else {
+			for k := i; k <= j; k++ {
+				names = append(names, s.configs[cs[k]])
+			}
+		}
+		i = j + 1
 	}
 	return "at " + strings.Join(names, ", ")
 }
@@ -121,25 +184,27 @@ func (s *assumptionSet) labels(cs []int) string {
 // float, trailing punctuation aside) into the text with a NUL in the
 // number's place and the number. It fails for none or more than one.
 func oneNumber(what string) (tmpl, value string, ok bool) {
-	words := strings.Split(what, " ")
-	at := -1
-	for i, w := range words {
-		w = strings.TrimRight(w, ",;:)")
-		if _, err := strconv.ParseFloat(w, 64); err != nil || w == "" {
-			continue
-		}
-		if at >= 0 {
-			return "", "", false
-		}
-		at = i
-	}
-	if at < 0 {
+	tmpl, values := numbers(what)
+	if len(values) != 1 {
 		return "", "", false
 	}
-	w := words[at]
-	value = strings.TrimRight(w, ",;:)")
-	words[at] = "\x00" + w[len(value):]
-	return strings.Join(words, " "), value, true
+	return tmpl, values[0], true
+}
+
+// numbers splits what at its numbers (words that parse as floats,
+// trailing punctuation aside) into the text with a NUL in each number's
+// place and the numbers, in order.
+func numbers(what string) (tmpl string, values []string) {
+	words := strings.Split(what, " ")
+	for i, w := range words {
+		v := strings.TrimRight(w, ",;:)")
+		if _, err := strconv.ParseFloat(v, 64); err != nil || v == "" {
+			continue
+		}
+		values = append(values, v)
+		words[i] = "\x00" + w[len(v):]
+	}
+	return strings.Join(words, " "), values
 }
 
 // configLabel names a configuration in assumptions: by its rank count,

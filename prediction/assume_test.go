@@ -1,6 +1,7 @@
 package prediction
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -36,6 +37,32 @@ func TestAssumptionsByConfiguration(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("assumptions:\n%q\nwant\n%q", got, want)
+	}
+
+	// A count taken at each rank count, three numbers of which two
+	// differ: one line, not one per configuration.
+	count := func(n, p int) interpreter.Assumption {
+		return interpreter.Assumption{Pos: "main.go:100:2", What: fmt.Sprintf("reduced nest l: its count needs len(s.parts), which the rank does not know; taken as %d, which gives the %d iterations per entry at rank 0 of %d", n, n, p)}
+	}
+	var c assumptionSet
+	for _, p := range []int{1, 2, 4} {
+		c.add(fmt.Sprintf("P = %d", p), []interpreter.Assumption{count(400000/p, p)})
+	}
+	got = nil
+	for _, a := range c.sorted() {
+		got = append(got, a.What)
+	}
+	if want := []string{"reduced nest l: its count needs len(s.parts), which the rank does not know; taken as [a], which gives the [b] iterations per entry at rank 0 of [c]; [a], [b], [c] = 400000, 400000, 1 (at P = 1); 200000, 200000, 2 (at P = 2); 100000, 100000, 4 (at P = 4)"}; !slices.Equal(got, want) {
+		t.Errorf("counts by rank count:\n%q\nwant\n%q", got, want)
+	}
+	// Three or more consecutive configurations of the sweep are named by
+	// the first and the last.
+	sweep := assumptionSet{configs: []string{"P = 1", "P = 2", "P = 4", "P = 8", "P = 16"}}
+	if got, want := sweep.labels([]int{0, 1, 2, 4}), "at P = 1 to P = 4, P = 16"; got != want {
+		t.Errorf("labels: %q, want %q", got, want)
+	}
+	if got, want := sweep.labels([]int{1, 2}), "at P = 2, P = 4"; got != want {
+		t.Errorf("labels: %q, want %q", got, want)
 	}
 }
 
