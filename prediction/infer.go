@@ -45,6 +45,7 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		np         int
 		target     float64
 		contention bool
+		from       string // where the contention runs' count comes from
 	}
 	var (
 		mu     sync.Mutex
@@ -65,8 +66,8 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 			// data it filtered by owner): the unknown is the one that
 			// gives the count they say for this many ranks.
 			if o.contention != nil && size != np {
-				if t, _, found := o.contention.tripMeans(root.ID, size); found && t > 0 {
-					sol.np, sol.target, sol.contention = size, t, true
+				if t, from, found := o.contention.tripMeans(root.ID, size); found && t > 0 {
+					sol.np, sol.target, sol.contention, sol.from = size, t, true, from
 				}
 			}
 			sol.u, sol.what, sol.got, sol.solved = solveUnknown(root.Trip, env, int64(sol.np), sol.target)
@@ -94,7 +95,10 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 			scale = target / float64(got)
 			how += fmt.Sprintf("%d iterations per entry at rank 0 of %d where the profiled run made %s, and the time scaled by %.4g", got, np, count(target), scale)
 		} else if sol.contention {
-			how += fmt.Sprintf("the %s iterations per entry the profile's --ppn runs give at rank 0 of %d", count(target), np)
+			// A mean over the runs' ranks: where the data gathers on
+			// some ranks (particles a field pulls to the middle slabs)
+			// those take longer than every rank is charged.
+			how += fmt.Sprintf("the %s iterations per entry at %d ranks (%s: the ranks' mean)", count(target), np, sol.from)
 		} else {
 			how += fmt.Sprintf("the profiled run's %s iterations per entry at rank 0 of %d", count(target), np)
 			if o.prof.Contention == nil && size != np {

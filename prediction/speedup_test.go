@@ -524,6 +524,17 @@ func TestUnknownCountsFollowContentionRuns(t *testing.T) {
 		NP: []int{1}, ProfilePPN: []int{1, 2}, ProfileOut: filepath.Join(t.TempDir(), "p.json")})
 	oracle.nodeContention(m)
 	wantQuarterAtFour(t, mp, oracle, m, nil)
+	// The assumption says where the count at 4 ranks comes from, and
+	// that it is the ranks' mean, not rank 0's.
+	_, sp, err := simulate(mp, oracle, m, 4, 4, 1, commmodel.Block, nil, interpreter.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(sp.Assumptions(), func(a interpreter.Assumption) bool {
+		return strings.Contains(a.What, "iterations per entry at 4 ranks (extrapolated from its means in the profile's runs at 1 and 2 ranks") && strings.Contains(a.What, "the ranks' mean)")
+	}) {
+		t.Errorf("P = 4: no assumption that the count is extrapolated, the ranks' mean: %v", sp.Assumptions())
+	}
 }
 
 // TestUnknownLengthsFollowContentionRuns: each rank of recvsort sorts
