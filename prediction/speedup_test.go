@@ -559,7 +559,7 @@ func TestUnknownLengthsFollowContentionRuns(t *testing.T) {
 		t.Errorf("P = 4 is predicted %.2f times P = 1's time, want about 0.25", r)
 	}
 	if !slices.ContainsFunc(pred.Assumptions, func(a interpreter.Assumption) bool {
-		return strings.Contains(a.What, "slices.Sort is given data of a length not known here: 25000 elements assumed, extrapolated")
+		return strings.Contains(a.What, "slices.Sort is given data of a length not known here: 50000 (at P = 4), 25000 (at P = 8) elements assumed, extrapolated")
 	}) {
 		t.Errorf("no assumption on the sort's length at P = 8: %v", pred.Assumptions)
 	}
