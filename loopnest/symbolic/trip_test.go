@@ -14,20 +14,7 @@ func sym(name string, kind SymKind) *Sym { return &Sym{Name: name, Kind: kind} }
 func simulate(a, b, s int64, op token.Token) (int64, bool) {
 	var n int64
 	for i := a; ; i += s {
-		var ok bool
-		switch op {
-		case token.LSS:
-			ok = i < b
-		case token.LEQ:
-			ok = i <= b
-		case token.GTR:
-			ok = i > b
-		case token.GEQ:
-			ok = i >= b
-		case token.NEQ:
-			ok = i != b
-		}
-		if !ok {
+		if !holds(op, i, b) {
 			return n, true
 		}
 		n++
@@ -35,6 +22,23 @@ func simulate(a, b, s int64, op token.Token) (int64, bool) {
 			return 0, false
 		}
 	}
+}
+
+// holds is the loop's test i OP b.
+func holds(op token.Token, i, b int64) bool {
+	switch op {
+	case token.LSS:
+		return i < b
+	case token.LEQ:
+		return i <= b
+	case token.GTR:
+		return i > b
+	case token.GEQ:
+		return i >= b
+	case token.NEQ:
+		return i != b
+	}
+	panic("holds: test " + op.String())
 }
 
 func TestTripCount(t *testing.T) {
@@ -111,20 +115,7 @@ func TestTripCountRejects(t *testing.T) {
 func simulateGeom(a, b int64, u Update, op token.Token) (int64, bool) {
 	var n int64
 	for i := a; ; {
-		var ok bool
-		switch op {
-		case token.LSS:
-			ok = i < b
-		case token.LEQ:
-			ok = i <= b
-		case token.GTR:
-			ok = i > b
-		case token.GEQ:
-			ok = i >= b
-		case token.NEQ:
-			ok = i != b
-		}
-		if !ok {
+		if !holds(op, i, b) {
 			return n, true
 		}
 		if n++; n > 200 {
