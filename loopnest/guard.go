@@ -34,21 +34,7 @@ func (g *Guard) Holds(env symbolic.Env) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	var r bool
-	switch g.Op {
-	case token.EQL:
-		r = x == y
-	case token.NEQ:
-		r = x != y
-	case token.LSS:
-		r = x < y
-	case token.LEQ:
-		r = x <= y
-	case token.GTR:
-		r = x > y
-	case token.GEQ:
-		r = x >= y
-	}
+	r, _ := symbolic.Compare(g.Op, x, y)
 	return r == g.Want, nil
 }
 

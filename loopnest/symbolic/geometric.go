@@ -85,19 +85,8 @@ func geomCount(args []int64) (int64, error) {
 	u := Update{Op: token.Token(args[3]), By: args[2]}
 	op := token.Token(args[4])
 	for n := int64(0); n <= geomMaxSteps; n++ {
-		var holds bool
-		switch op {
-		case token.LSS:
-			holds = v < bound
-		case token.LEQ:
-			holds = v <= bound
-		case token.GTR:
-			holds = v > bound
-		case token.GEQ:
-			holds = v >= bound
-		case token.NEQ:
-			holds = v != bound
-		default:
+		holds, ok := Compare(op, v, bound)
+		if !ok {
 			return 0, fmt.Errorf("symbolic: geometric count with test %s", op)
 		}
 		if !holds {
@@ -110,6 +99,25 @@ func geomCount(args []int64) (int64, error) {
 		v = next
 	}
 	return 0, fmt.Errorf("%w (counter %d, %s, test %s %d)", ErrNoTermination, args[0], u, op, bound)
+}
+
+// Compare is x OP y for a comparison operator; ok is false for others.
+func Compare(op token.Token, x, y int64) (holds, ok bool) {
+	switch op {
+	case token.EQL:
+		return x == y, true
+	case token.NEQ:
+		return x != y, true
+	case token.LSS:
+		return x < y, true
+	case token.LEQ:
+		return x <= y, true
+	case token.GTR:
+		return x > y, true
+	case token.GEQ:
+		return x >= y, true
+	}
+	return false, false
 }
 
 // geomString prints a Geometric call as the loop it counts.
