@@ -112,6 +112,11 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 				r.assume(in.Pos(), "mpi.%s: buffer length unknown, message size taken as the profiled run's mean at this call, %.0f bytes", name, b)
 				return int(b)
 			}
+			// Code the profile's runs never reached (a Sendrecv of the
+			// interior ranks, a profile at 1 and 2 ranks): runs at more
+			// ranks would have sized it.
+			r.assume(in.Pos(), "mpi.%s: buffer length unknown and no profiled call here to size it, message size taken as 0 bytes (a profile with contention runs at more ranks, --profile-ppn 1,2,4, reaches code that runs only with them)", name)
+			return 0
 		}
 		r.assume(in.Pos(), "mpi.%s: buffer length unknown, message size taken as 0 bytes", name)
 		return 0
