@@ -83,3 +83,14 @@ func TestOneNumber(t *testing.T) {
 		}
 	}
 }
+
+// oneNumber splits what at its only number (a word that parses as a
+// float, trailing punctuation aside) into the text with a NUL in the
+// number's place and the number. It fails for none or more than one.
+func oneNumber(what string) (tmpl, value string, ok bool) {
+	tmpl, values := numbers(what)
+	if len(values) != 1 {
+		return "", "", false
+	}
+	return tmpl, values[0], true
+}

@@ -46,6 +46,7 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		target     float64
 		contention bool
 		from       string // where the contention runs' count comes from
+		noted      bool   // the note on the profile's arguments is made
 	}
 	var (
 		mu     sync.Mutex
@@ -73,6 +74,12 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 			sol.u, sol.what, sol.got, sol.solved = solveUnknown(root.Trip, env, int64(sol.np), sol.target)
 			bySize[size] = sol
 		}
+		if sol.solved && o.otherArgs && !sol.noted {
+			// Once per rank count, not per entry of the nest.
+			sol.noted = true
+			o.note(o.mp.Fset, root.Pos, "reduced nest %s: its count needs %s, which the rank does not know, and is taken from the profile's runs, made with the profile's arguments (%s): with these arguments it may be larger or smaller (a grid's rows, a matrix's nonzeros): profile with arguments closer to these if it matters",
+				root.ID, sol.what, strings.Join(o.prof.Meta.Args, " "))
+		}
 		mu.Unlock()
 		u, what, got, np, target := sol.u, sol.what, sol.got, sol.np, sol.target
 		if !sol.solved {
@@ -83,10 +90,6 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 			return 0, "", err
 		}
 		how := fmt.Sprintf("its count needs %s, which the rank does not know; taken as %d, which gives ", what, u)
-		if o.otherArgs {
-			o.note(o.mp.Fset, root.Pos, "reduced nest %s: its count needs %s, which the rank does not know, and is taken from the profile's runs, made with the profile's arguments (%s): with these arguments it may be larger or smaller (a grid's rows, a matrix's nonzeros): profile with arguments closer to these if it matters",
-				root.ID, what, strings.Join(o.prof.Meta.Args, " "))
-		}
 		// An integer u gives a whole count where the profile's mean may
 		// lie between two (2.5 repetitions of a kernel on average): the
 		// time is scaled by what u misses.
