@@ -59,6 +59,13 @@ type ssaRank struct {
 	mainPos token.Pos
 	flags   *flagSet
 	compute float64
+	// soloer prices the compute of a rank alone on its node once the
+	// simulator says it is (Soloist); soloCompute sums it per Step.
+	soloer      SoloCoster
+	soloCompute float64
+	soloLabel   string // the label of soloFactor, when soloKnown
+	soloFactor  float64
+	soloKnown   bool
 	// resumed says that the rank has made an MPI operation since it last
 	// entered a reduced nest (ExecOptions.Refetch).
 	resumed bool
@@ -1739,6 +1746,13 @@ func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) (v value, failed bool)
 // charge adds t of compute, labelled with the region it belongs to.
 func (r *ssaRank) charge(t float64, label string) {
 	r.compute += t
+	if r.soloer != nil {
+		// Charges in a row mostly share their label (a loop's blocks).
+		if label != r.soloLabel || !r.soloKnown {
+			r.soloLabel, r.soloFactor, r.soloKnown = label, r.soloer.SoloFactor(label), true
+		}
+		r.soloCompute += t * r.soloFactor
+	}
 	if label != r.runLabel {
 		r.endRun()
 		r.runLabel = label

@@ -117,7 +117,7 @@ func (r *ssaRank) received(pos token.Pos, name string, buf value) (fault float64
 		if r.opts.FirstTouch.InTransfer && name != "Allreduce" && name != "Reduce" {
 			fault = t
 		} else {
-			r.charge(t, "page faults")
+			r.charge(t, PageFaultsLabel)
 		}
 		r.assume(pos, "mpi.%s receives into fresh memory: its first touch costs a page fault per page (the machine's page_faults)", name)
 	}

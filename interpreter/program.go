@@ -83,7 +83,7 @@ func (r *ssaRank) Step(prev Result) (compute float64, op Op, err error) {
 		}
 	}()
 	r.finishCall(prev)
-	r.compute = 0
+	r.compute, r.soloCompute = 0, 0
 	r.runLabel, r.runSum, r.topLabel, r.topSum = "", 0, "", 0
 	op, err = r.run()
 	if err != nil {

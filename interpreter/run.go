@@ -30,6 +30,10 @@ type Options struct {
 	// Lockstep, when set, stretches each rank's compute while it
 	// synchronises with the others (see Lockstep).
 	Lockstep *Lockstep
+	// Node, when set, is the node of each rank: a rank that computes on
+	// after the other ranks of its node have finished is priced, where
+	// its program is a Soloist, as a rank alone on its node.
+	Node []int
 	// RendezvousWait, when positive, makes a rendezvous send whose receive
 	// is not posted within it an eager one (the machine's
 	// rendezvous_wait: the goroutine backend buffers the message then);

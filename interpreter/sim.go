@@ -52,6 +52,10 @@ type rank struct {
 
 	rng *rand.Rand // Options.Noise's draws for this rank, once needed
 
+	soloist Soloist  // prog, if it can price compute alone on its node
+	solo    bool     // soloist prices alone too (Options.Node)
+	tail    soloTail // its compute since its last MPI operation
+
 	stats            RankStats
 	computeAtFirstOp float64 // stats.Compute when the rank started its first MPI operation
 	segs             []Segment
@@ -155,6 +159,7 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		run: &Run{Ranks: make([]RankStats, len(progs))}}
 	for i, p := range progs {
 		r := &rank{id: i, prog: p, reqs: map[int]*request{}}
+		r.soloist, _ = p.(Soloist)
 		s.ranks = append(s.ranks, r)
 		s.ready.push(r)
 	}
@@ -163,6 +168,11 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 			return nil, err
 		}
 		s.sharing = newSharedCompute(opts.Sharing, s.ranks)
+	}
+	if opts.Node != nil {
+		if err := s.startSolo(); err != nil {
+			return nil, err
+		}
 	}
 	nextProgress := int64(ProgressEvery)
 	for s.err == nil {
@@ -199,6 +209,9 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 	}
 	if err := s.deadlock(); err != nil {
 		return nil, err
+	}
+	if opts.Node != nil {
+		s.endSolo()
 	}
 	for i, r := range s.ranks {
 		r.stats.Finish = r.clock
@@ -240,6 +253,7 @@ func (s *sim) advance(r *rank) {
 				s.err = &RankError{Rank: r.id, Site: op.Site, Err: fmt.Errorf("negative compute time %g", compute)}
 				return
 			}
+			r.stepped(compute)
 			if ls := s.opts.Lockstep; ls != nil && r.stats.Ops >= 1 && r.id < len(ls.Last) && r.stats.Ops < ls.Last[r.id] {
 				compute *= ls.Factor
 			}

@@ -313,7 +313,7 @@ func (o *Oracle) onNode(n *nodeContention, k int, share float64, p int) interpre
 	if n.c == nil && len(n.lengths)+len(n.trips) == 0 && n.m.ComputeFactor(k)*share*o.calib == 1 {
 		return o
 	}
-	return &onNode{o: o, n: n, k: k, p: p, share: share, slow: map[string]float64{}, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
+	return &onNode{o: o, n: n, k: k, p: p, share: share, slow: map[string]float64{}, solo: map[string]float64{}, red: map[*interpreter.Reduction]*interpreter.Reduction{}}
 }
 
 type onNode struct {
@@ -322,6 +322,7 @@ type onNode struct {
 	k, p  int
 	share float64
 	slow  map[string]float64 // by region, computed once
+	solo  map[string]float64 // SoloFactor by label, computed once
 	red   map[*interpreter.Reduction]*interpreter.Reduction
 }
 
@@ -331,6 +332,30 @@ func (s *onNode) factor(id string) float64 {
 	if !ok {
 		f = s.share * s.o.calib * s.n.regions([]string{id}, s.k)
 		s.slow[id] = f
+	}
+	return f
+}
+
+// SoloFactor implements interpreter.SoloCoster: a region's time for a
+// rank alone on its node (a core of its own, nothing else computing) over
+// its time with the k ranks of the node computing at once. The page
+// faults of received memory keep their price: the machine's, not a
+// region's.
+func (s *onNode) SoloFactor(label string) float64 {
+	if s.k < 2 || label == interpreter.PageFaultsLabel {
+		return 1
+	}
+	f, ok := s.solo[label]
+	if !ok {
+		ids := s.o.sources[label]
+		if ids == nil {
+			ids = []string{label}
+		}
+		f = 1
+		if shared := s.share * s.n.regions(ids, s.k); shared > 0 {
+			f = s.n.regions(ids, 1) / shared
+		}
+		s.solo[label] = f
 	}
 	return f
 }

@@ -456,3 +456,34 @@ func TestTripsNoteSaysOneRun(t *testing.T) {
 		t.Errorf("two runs: %q", two)
 	}
 }
+
+// TestSerialTailAloneOnItsNode: serialtail's rank 0 repeats the whole
+// work alone after the others have finished. With 12 ranks on one ib-qdr
+// node (compute_slowdown 1.6 at 12) the parallel part slows down against
+// 12 nodes of one rank, the tail does not (it cost 1.6 times as much,
+// docs/validation/outside-2026-11-28n, fault 3).
+func TestSerialTailAloneOnItsNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "262144", "-reps", "20"}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/serialtail", Args: args, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "serialtail.profile.json")})
+	// The others finish with the Allreduce; rank 0's tail is what it
+	// computes after.
+	at := func(nodes, per int) (parallel, tail float64) {
+		run, _, err := simulate(mp, oracle, m, 12, nodes, per, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run.Ranks[1].Finish, run.Ranks[0].Finish - run.Ranks[1].Finish
+	}
+	spread, tailSpread := at(12, 1)
+	packed, tailPacked := at(1, 12)
+	if r := packed / spread; r < 1.3 {
+		t.Errorf("parallel part %.4g s at 1x12, %.4g s at 12x1: %.2f times, want the node's slowdown (1.6)", packed, spread, r)
+	}
+	if r := tailPacked / tailSpread; r < 0.97 || r > 1.03 {
+		t.Errorf("rank 0's tail %.4g s at 1x12, %.4g s at 12x1: %.3f times, want the same", tailPacked, tailSpread, r)
+	}
+}

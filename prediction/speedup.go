@@ -561,6 +561,9 @@ func simulateAt(mp *model.Program, oracle interpreter.Oracle, m *commmodel.Machi
 	// injected into one rank's work, processor sharing would stretch it
 	// by the ranks per core.
 	opts.RendezvousWait = m.RendezvousWait
+	// A rank computing on after its node's other ranks have finished
+	// (rank 0 checking the result) has the node to itself.
+	opts.Node = pl.Node
 	if m.Noise != nil && opts.Sharing == nil {
 		perturb := m.Noise.Perturber()
 		opts.Noise = func(t float64, rng *rand.Rand) float64 { return perturb(t, rng) }
