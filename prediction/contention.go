@@ -38,6 +38,9 @@ type nodeContention struct {
 	// (profiler.Contention.Lengths, Trips), used whatever covered is.
 	lengths, trips map[string][]float64
 	runPPN         []int
+	// rankTrips are the runs' trips per entry on each of their ranks
+	// (profiler.Contention.RankTrips).
+	rankTrips map[string][][]float64
 	// filled are the regions the profiled run never reached, whose
 	// numbers come from the contention run with that many ranks
 	// (profiler.Region.Ranks): measured with that run's contention in
@@ -64,7 +67,7 @@ func newNodeContention(m *commmodel.Machine, prof *profiler.Profile) *nodeConten
 	if c == nil || len(c.PPN) < 2 || c.PPN[0] != 1 || !slices.IsSorted(c.PPN) || len(c.Total) != len(c.PPN) {
 		return n
 	}
-	n.lengths, n.trips, n.runPPN = c.Lengths, c.Trips, c.PPN
+	n.lengths, n.trips, n.runPPN, n.rankTrips = c.Lengths, c.Trips, c.PPN, c.RankTrips
 	// Shares of the profiled run's own time: regions it never reached
 	// (numbers from a contention run, Ranks) have none.
 	total := 0.0
@@ -235,6 +238,48 @@ func (n *nodeContention) length(id string, p int) (l float64, from string, ok bo
 // contention runs (perRank).
 func (n *nodeContention) tripMeans(id string, p int) (t float64, from string, ok bool) {
 	return perRank(n.trips[id], n.runPPN, p)
+}
+
+// rankSpread is how loop id's iterations per entry spread over the ranks
+// of a run of p ranks, from the contention run with the most ranks in
+// which every rank entered it: the run at p itself where there is one,
+// else that run's ranks' means in rank order mapped onto p ranks (rank r
+// of p holds [r/p, (r+1)/p) of them: block-distributed data, where the
+// gathering of particles in the middle slabs seen at 8 ranks is in the
+// middle ranks at 16), as shares (summing to 1) with the run's rank
+// count. not ok where no run has every rank's means.
+func (n *nodeContention) rankSpread(id string, p int) (shares []float64, k int, ok bool) {
+	rows := n.rankTrips[id]
+	best := -1
+	for i, row := range rows {
+		if i >= len(n.runPPN) || len(row) != n.runPPN[i] || len(row) < 2 || slices.Min(row) <= 0 {
+			continue
+		}
+		if best < 0 || n.runPPN[i] == p || n.runPPN[best] != p {
+			best = i
+		}
+	}
+	if best < 0 || p < 1 {
+		return nil, 0, false
+	}
+	row, k := rows[best], n.runPPN[best]
+	sum := 0.0
+	for _, v := range row {
+		sum += v
+	}
+	shares = make([]float64, p)
+	for r := range shares {
+		// Rank r of p covers [r*k, (r+1)*k) in units of 1/(p*k); rank j
+		// of the run covers [j*p, (j+1)*p).
+		lo, hi := r*k, (r+1)*k
+		for j := lo / p; j < len(row) && j*p < hi; j++ {
+			a, b := max(lo, j*p), min(hi, (j+1)*p)
+			if b > a {
+				shares[r] += row[j] / sum * float64(b-a) / float64(p)
+			}
+		}
+	}
+	return shares, k, true
 }
 
 // tripsNote says that loop id's iterations per entry follow the

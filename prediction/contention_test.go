@@ -487,3 +487,82 @@ func TestSerialTailAloneOnItsNode(t *testing.T) {
 		t.Errorf("rank 0's tail %.4g s at 1x12, %.4g s at 12x1: %.3f times, want the same", tailPacked, tailSpread, r)
 	}
 }
+
+// rankSpread maps the ranks' counts of the run with the most ranks that
+// has them onto p ranks in rank order, or takes the run at p itself.
+func TestRankSpread(t *testing.T) {
+	n := &nodeContention{runPPN: []int{1, 2, 4}, rankTrips: map[string][][]float64{
+		"gathered": {{}, {10, 10}, {1, 3, 3, 1}},
+		"master":   {{}, {0, 20}, {0, 10, 10, 10}}, // rank 0 never enters it
+		"even":     {{}, {10, 30}, {}},
+	}}
+	for _, tc := range []struct {
+		id    string
+		p     int
+		want  []float64
+		wantK int
+	}{
+		{"gathered", 4, []float64{0.125, 0.375, 0.375, 0.125}, 4},
+		{"gathered", 2, []float64{0.5, 0.5}, 2},
+		{"gathered", 1, []float64{1}, 4},
+		{"gathered", 8, []float64{1. / 16, 1. / 16, 3. / 16, 3. / 16, 3. / 16, 3. / 16, 1. / 16, 1. / 16}, 4},
+		{"gathered", 3, []float64{(1 + 3./3) / 8, (2 * 3. * 2 / 3) / 8, (3./3 + 1) / 8}, 4},
+		{"even", 4, []float64{0.125, 0.125, 0.375, 0.375}, 2},
+	} {
+		got, k, ok := n.rankSpread(tc.id, tc.p)
+		if !ok || k != tc.wantK || len(got) != len(tc.want) {
+			t.Errorf("%s at %d: %v from %d ranks (ok %v), want %v from %d", tc.id, tc.p, got, k, ok, tc.want, tc.wantK)
+			continue
+		}
+		for r := range got {
+			if math.Abs(got[r]-tc.want[r]) > 1e-12 {
+				t.Errorf("%s at %d: %v, want %v", tc.id, tc.p, got, tc.want)
+				break
+			}
+		}
+	}
+	for _, id := range []string{"master", "none"} {
+		if got, _, ok := n.rankSpread(id, 4); ok {
+			t.Errorf("%s: spread %v, want none (a rank that never entered, or no rows)", id, got)
+		}
+	}
+}
+
+// TestGatheredCountsFollowTheRanks: gathered's middle ranks keep most
+// items; the contention runs at 4 ranks saw each rank's count of the
+// loop over them, and the prediction charges each rank its own (it
+// charged every rank the ranks' mean:
+// docs/validation/outside-2026-11-28n, fault 2), at 8 ranks too, their
+// counts mapped onto 8 in rank order.
+func TestGatheredCountsFollowTheRanks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "200000", "-reps", "400"}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/gathered", Args: args, NP: []int{1},
+		ProfilePPN: []int{1, 2, 4}, ProfileOut: filepath.Join(t.TempDir(), "gathered.profile.json")})
+	rows := oracle.prof.Contention.RankTrips["main.(*slab).work:loop@main.go:+2:2"]
+	if len(rows) != 3 || len(rows[0]) != 0 || len(rows[1]) != 2 || len(rows[2]) != 4 || !(rows[2][1] > 10*rows[2][0]) {
+		t.Fatalf("the loop's counts per rank in the contention runs: %v, want none at 1 rank, 2 at 2, 4 at 4 with the middle ones largest", rows)
+	}
+	for _, p := range []int{2, 4, 8} {
+		run, sp, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		outer, middle := run.Ranks[0].Compute, run.Ranks[p/2].Compute
+		switch r := middle / outer; {
+		case p == 2 && math.Abs(r-1) > 0.05:
+			t.Errorf("P = 2: rank 1 computes %.4g s, rank 0 %.4g s, want the same", middle, outer)
+		case p > 2 && r < 5:
+			t.Errorf("P = %d: middle rank %d computes %.4g s, rank 0 %.4g s: %.2f times, want the items it holds (over 5 times)", p, p/2, middle, outer, r)
+		}
+		said := false
+		for _, a := range sp.Assumptions() {
+			said = said || strings.Contains(a.What, "taken rank by rank") && strings.Contains(a.What, "spread over the ranks as in the profile's run at 4 ranks")
+		}
+		if p > 2 && !said {
+			t.Errorf("P = %d: no assumption says the counts follow the ranks' spread:\n%v", p, sp.Assumptions())
+		}
+	}
+}

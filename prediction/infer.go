@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,9 +49,18 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		from       string // where the contention runs' count comes from
 		noted      bool   // the note on the profile's arguments is made
 	}
+	// spread is how the runs saw the loop's count spread over the ranks,
+	// per rank count: shares by rank and their text; nil shares where
+	// every rank takes the ranks' mean.
+	type spread struct {
+		shares []float64
+		text   string
+	}
+	type key struct{ size, rank int } // rank -1: the same for every rank
 	var (
-		mu     sync.Mutex
-		bySize = map[int]*solution{} // by the simulation's rank count
+		mu      sync.Mutex
+		bySize  = map[key]*solution{} // by the simulation's rank count (and rank)
+		spreads = map[int]*spread{}   // by the simulation's rank count
 	)
 	return func(bind interpreter.Binder) (float64, string, error) {
 		env := binderEnv{bind}
@@ -59,20 +69,40 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		}
 		size := int(bind.Size(nil))
 		mu.Lock()
-		sol, ok := bySize[size]
+		sp, ok := spreads[size]
+		if !ok {
+			sp = &spread{}
+			if o.contention != nil && size != np {
+				// Within 5 % of the mean the ranks take the mean.
+				if sh, k, ok := o.contention.rankSpread(root.ID, size); ok && (slices.Max(sh)*float64(size) > 1.05 || slices.Min(sh)*float64(size) < 0.95) {
+					sp.shares, sp.text = sh, spreadText(sh, k)
+				}
+			}
+			spreads[size] = sp
+		}
+		at := key{size, -1}
+		if sp.shares != nil {
+			at.rank = int(bind.Rank(nil))
+		}
+		sol, ok := bySize[at]
 		if !ok {
 			sol = &solution{np: np, target: target}
 			// The profile's --ppn runs saw the loop's count per entry at
 			// other rank counts (a rank's particles, a share of the
 			// data it filtered by owner): the unknown is the one that
-			// gives the count they say for this many ranks.
+			// gives the count they say for this many ranks, on this rank
+			// where they saw how the ranks' counts spread.
+			rank := int64(0)
 			if o.contention != nil && size != np {
 				if t, from, found := o.contention.tripMeans(root.ID, size); found && t > 0 {
 					sol.np, sol.target, sol.contention, sol.from = size, t, true, from
+					if at.rank >= 0 && at.rank < len(sp.shares) {
+						sol.target, rank = t*float64(size)*sp.shares[at.rank], int64(at.rank)
+					}
 				}
 			}
-			sol.u, sol.what, sol.got, sol.solved = solveUnknown(root.Trip, env, int64(sol.np), sol.target)
-			bySize[size] = sol
+			sol.u, sol.what, sol.got, sol.solved = solveUnknown(root.Trip, env, rank, int64(sol.np), sol.target)
+			bySize[at] = sol
 		}
 		if sol.solved && o.otherArgs && !sol.noted {
 			// Once per rank count, not per entry of the nest.
@@ -94,15 +124,22 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		// lie between two (2.5 repetitions of a kernel on average): the
 		// time is scaled by what u misses.
 		scale := 1.0
-		if got > 0 && math.Abs(float64(got)-target) > 1e-9*target {
+		missed := got > 0 && math.Abs(float64(got)-target) > 1e-9*target
+		if missed {
 			scale = target / float64(got)
+		}
+		switch {
+		case at.rank >= 0 && sol.contention:
+			// One text for all the ranks of a rank count.
+			how = fmt.Sprintf("its count needs %s, which the rank does not know; taken rank by rank: the ranks' mean at %d ranks (%s), %s", what, np, sol.from, sp.text)
+		case missed:
 			how += fmt.Sprintf("%d iterations per entry at rank 0 of %d where the profiled run made %s, and the time scaled by %.4g", got, np, count(target), scale)
-		} else if sol.contention {
+		case sol.contention:
 			// A mean over the runs' ranks: where the data gathers on
 			// some ranks (particles a field pulls to the middle slabs)
 			// those take longer than every rank is charged.
 			how += fmt.Sprintf("the %s iterations per entry at %d ranks (%s: the ranks' mean)", count(target), np, sol.from)
-		} else {
+		default:
 			how += fmt.Sprintf("the profiled run's %s iterations per entry at rank 0 of %d", count(target), np)
 			if o.prof.Contention == nil && size != np {
 				o.addNote(unknownCountHint)
@@ -113,6 +150,26 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		}
 		return scale * nestTime(root, iters, costs), how, nil
 	}
+}
+
+// spreadText says how a loop's counts spread over the len(shares) ranks,
+// from the contention run at k ranks (rankSpread).
+func spreadText(shares []float64, k int) string {
+	p := len(shares)
+	hi, lo := 0, 0
+	for r, x := range shares {
+		if x > shares[hi] {
+			hi = r
+		}
+		if x < shares[lo] {
+			lo = r
+		}
+	}
+	from := fmt.Sprintf("spread over the ranks as in the profile's run at %d ranks", k)
+	if k != p {
+		from += fmt.Sprintf(", its ranks' counts in rank order mapped onto %d ranks as for block-distributed data", p)
+	}
+	return fmt.Sprintf("%s: from %.3g times the mean at rank %d to %.3g times at rank %d", from, shares[lo]*float64(p), lo, shares[hi]*float64(p), hi)
 }
 
 // unknownCountHint is the note that goes with counts the ranks do not
@@ -212,11 +269,11 @@ func (o *Oracle) guessedIterations(root *loopnest.Loop, env binderEnv, u int64, 
 }
 
 // solveUnknown finds u, the value of the one thing trip needs that env
-// cannot answer, for which trip at rank 0 of np ranks is target (within
+// cannot answer, for which trip at rank rank of np ranks is target (within
 // 1 %, or one iteration: a mean of 2.5 gives 2 or 3), names that thing,
 // and gives the count u makes there.
-func solveUnknown(trip symbolic.Expr, env binderEnv, np int64, target float64) (int64, string, int64, bool) {
-	e := &guessEnv{env: env, rank: 0, size: np}
+func solveUnknown(trip symbolic.Expr, env binderEnv, rank, np int64, target float64) (int64, string, int64, bool) {
+	e := &guessEnv{env: env, rank: rank, size: np}
 	f := func(u int64) (int64, bool) {
 		e.u = u
 		n, err := trip.Eval(e)

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+
+	"github.com/parpredict/parpredict/profiler/probe"
 )
 
 // Contention records how the compute of the program slows down when k
@@ -38,12 +40,19 @@ import (
 // Trips holds, for each loop, its mean iterations per entry at each k (0:
 // not entered): how a loop that exits on data (a merge of what a partner
 // sent) shortens or not with the rank count.
+//
+// RankTrips holds, for each loop whose count is not known at its entry,
+// its mean iterations per entry on each rank of the run at each k (an
+// empty row where the run has none): where the data gathers on some
+// ranks (particles a field pulls to the middle slabs) their counts are
+// larger than the mean over the ranks.
 type Contention struct {
-	PPN     []int                `json:"ppn"`
-	Total   []float64            `json:"total"`
-	Regions map[string][]float64 `json:"regions"`
-	Lengths map[string][]float64 `json:"lengths,omitempty"`
-	Trips   map[string][]float64 `json:"trips,omitempty"`
+	PPN       []int                  `json:"ppn"`
+	Total     []float64              `json:"total"`
+	Regions   map[string][]float64   `json:"regions"`
+	Lengths   map[string][]float64   `json:"lengths,omitempty"`
+	Trips     map[string][]float64   `json:"trips,omitempty"`
+	RankTrips map[string][][]float64 `json:"rankTrips,omitempty"`
 }
 
 // add appends the slowdowns of run a against base.
@@ -52,6 +61,7 @@ func (c *Contention) add(base, a *aggregator) {
 		k := r.Index
 		if r.Kind == Loop {
 			appendMean(&c.Trips, r.ID, a.rc(k).Iters, a.rc(k).Execs)
+			c.appendRankTrips(r.ID, a.rc(k).RankTrips)
 		}
 		if !base.plan.timed[k] {
 			continue
@@ -188,6 +198,33 @@ func (c *Contention) pair(base *aggregator, rounds [][]*aggregator) {
 
 // appendMean appends to region id's row of *rows (made if nil) the mean
 // sum/n, 0 when either is not positive (not run there).
+// appendRankTrips appends loop id's means per entry on each rank of the
+// next run (none: an empty row), keeping the row of every earlier run.
+func (c *Contention) appendRankTrips(id string, ranks []probe.TripCounts) {
+	rows := c.RankTrips[id]
+	if len(ranks) == 0 && rows == nil {
+		return // none so far: no rows at all
+	}
+	// The probe's list ends with the last rank that entered the loop.
+	row := []float64{}
+	if len(ranks) > 0 {
+		row = make([]float64, max(len(ranks), c.PPN[len(c.Trips[id])-1]))
+	}
+	for i, t := range ranks {
+		if t.Entries > 0 {
+			row[i] = float64(t.Iters) / float64(t.Entries)
+		}
+	}
+	if c.RankTrips == nil {
+		c.RankTrips = map[string][][]float64{}
+	}
+	// Runs before the first that had them: empty rows.
+	for len(rows) < len(c.Trips[id])-1 {
+		rows = append(rows, []float64{})
+	}
+	c.RankTrips[id] = append(rows, row)
+}
+
 func appendMean(rows *map[string][]float64, id string, sum, n int64) {
 	mean := 0.0
 	if sum > 0 && n > 0 {

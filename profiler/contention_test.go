@@ -2,6 +2,7 @@ package profiler
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/parpredict/parpredict/profiler/probe"
@@ -105,5 +106,33 @@ func TestSortOfExchangedDataKeepsItsSlowdown(t *testing.T) {
 				t.Errorf("total %.6g, want 1.1 (the loop's alone)", c.Total[1])
 			}
 		})
+	}
+}
+
+// The contention runs' trips per rank: a row per run once one run had
+// them, empty rows before, each as long as its run's rank count though
+// the probe's list ends with the last rank that entered the loop.
+func TestAppendRankTrips(t *testing.T) {
+	c := &Contention{PPN: []int{1, 2, 4}}
+	runs := [][]probe.TripCounts{
+		nil,
+		{{Entries: 2, Iters: 10}},
+		{{Entries: 1, Iters: 3}, {}, {Entries: 4, Iters: 10}, {Entries: 1, Iters: 1}},
+	}
+	for _, ranks := range runs {
+		appendMean(&c.Trips, "L", 1, 1)
+		c.appendRankTrips("L", ranks)
+		appendMean(&c.Trips, "never", 0, 0)
+		c.appendRankTrips("never", nil)
+	}
+	want := [][]float64{{}, {5, 0}, {3, 0, 2.5, 1}}
+	if got := c.RankTrips["L"]; !reflect.DeepEqual(got, want) {
+		t.Errorf("rank trips %v, want %v", got, want)
+	}
+	if got, ok := c.RankTrips["never"]; ok {
+		t.Errorf("a loop no run had per rank: %v, want no entry", got)
+	}
+	if err := checkRankTrips(c); err != nil {
+		t.Error(err)
 	}
 }

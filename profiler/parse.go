@@ -120,6 +120,9 @@ func (p *Profile) check() error {
 		if err := checkPerPPN("trips", "trip means", c.Trips, len(c.PPN)); err != nil {
 			return err
 		}
+		if err := checkRankTrips(c); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -135,6 +138,28 @@ func checkPerPPN(field, what string, rows map[string][]float64, n int) error {
 		for i, x := range v {
 			if !(x >= 0) {
 				return fmt.Errorf("contention.%s[%s][%d] = %g is negative", field, id, i, x)
+			}
+		}
+	}
+	return nil
+}
+
+// checkRankTrips checks contention.rankTrips: a row per rank count, each
+// empty or a non-negative mean per rank of that run.
+func checkRankTrips(c *Contention) error {
+	for _, id := range slices.Sorted(maps.Keys(c.RankTrips)) {
+		rows := c.RankTrips[id]
+		if len(rows) != len(c.PPN) {
+			return fmt.Errorf("contention.rankTrips[%s]: %d rows for %d ppn", id, len(rows), len(c.PPN))
+		}
+		for i, row := range rows {
+			if len(row) != 0 && len(row) != c.PPN[i] {
+				return fmt.Errorf("contention.rankTrips[%s][%d]: %d ranks' means in the run at %d ranks", id, i, len(row), c.PPN[i])
+			}
+			for r, x := range row {
+				if !(x >= 0) {
+					return fmt.Errorf("contention.rankTrips[%s][%d][%d] = %g is negative", id, i, r, x)
+				}
 			}
 		}
 	}

@@ -12,7 +12,8 @@ const minimalProfile = `{"format": "parpredict-profile", "version": 3, "meta": {
   {"id": "main.main:loop@main.go:+2:2", "kind": "loop", "execs": 1, "iters": 5, "trips": {"min": 5, "max": 5, "mean": 5, "std": 0}},
   {"id": "main.main:if@main.go:+3:3/then", "kind": "then", "execs": 2, "prob": 0.4}],
  "mpi": [{"site": "main.go:9", "op": "Allreduce", "calls": 1, "totalNs": 3}],
- "contention": {"ppn": [1, 2], "total": [1, 1.1], "regions": {"main.main:loop@main.go:+2:2": [1, 1.2]}}}`
+ "contention": {"ppn": [1, 2], "total": [1, 1.1], "regions": {"main.main:loop@main.go:+2:2": [1, 1.2]},
+  "rankTrips": {"main.main:loop@main.go:+2:2": [[], [3, 7]]}}}`
 
 // TestParseRefusesDamage checks that a damaged profile is refused with the
 // field, or the line and column, at fault.
@@ -29,6 +30,9 @@ func TestParseRefusesDamage(t *testing.T) {
 		{`"ppn": [1, 2]`, `"ppn": [2, 1]`, "contention.ppn must be increasing"},
 		{`[1, 1.2]`, `[1]`, "1 ratios for 2 ppn"},
 		{`"main.main:if@main.go:+3:3/then"`, `"main.main:loop@main.go:+2:2"`, "the id appears twice"},
+		{`[[], [3, 7]]`, `[[3, 7]]`, "1 rows for 2 ppn"},
+		{`[[], [3, 7]]`, `[[], [3, 7, 1]]`, "3 ranks' means in the run at 2 ranks"},
+		{`[[], [3, 7]]`, `[[], [3, -7]]`, "rankTrips[main.main:loop@main.go:+2:2][1][1] = -7 is negative"},
 		{`"calls": 1`, `"calls": -1`, "negative calls"},
 		{`"execs": 2,`, `"execs": "two",`, "bad.json:4:"},
 		{`"version": 3,`, `"version": 3`, "bad.json:1:"},

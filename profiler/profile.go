@@ -46,9 +46,10 @@ const (
 	// 10 (2026-11-28) the timers of code the counting run never reached
 	// were planned without the contention runs' counts, and a call in
 	// the inner loop of code that runs only with a neighbour was timed
-	// millions of times in them. A default profile of an older revision
-	// is made again.
-	Probes = 10
+	// millions of times in them; before revision 11 (2026-11-29) the
+	// contention runs kept no loop's trips per rank (RankTrips). A
+	// default profile of an older revision is made again.
+	Probes = 11
 )
 
 // Profile is the content of a profile file: the measured numbers of every

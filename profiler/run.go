@@ -168,12 +168,14 @@ func Run(ctx context.Context, opts Options) (*Profile, error) {
 	// by a plan that saw it never run, a call in its inner loop cost 4.6
 	// million timers and made the loop's own time negative.
 	ppnCounts := make([]*measured, len(opts.PPN))
+	r.everyLoopByRank = true
 	for i, k := range opts.PPN {
 		progress(fmt.Sprintf("contention count run with %d ranks", k))
 		if ppnCounts[i], err = r.run(ctx, fmt.Sprintf("ppn%d-count", k), nil, k, false); err != nil {
 			return nil, err
 		}
 	}
+	r.everyLoopByRank = false
 	plan := planTimers(in, planCounts(count, opts.PPN, ppnCounts), *count.counts.Costs, count.wallNs, opts.Budget)
 	progress("building the timing program")
 	tb, err := buildTiming(ctx, prog, in, ts, plan, tmp, opts.Tags, false)
@@ -415,6 +417,13 @@ type runner struct {
 	// launchNs is, per launcher run, the launcher's own share of its wall
 	// clock.
 	launchNs map[*measured]float64
+	// everyLoopByRank makes counting runs keep every loop's trips per
+	// rank, not only those whose count the instrumenter could not compute
+	// at entry: in the contention runs a loop over a slice a rank filled
+	// from its data (particles gathered in the middle slabs) has a known
+	// count at entry and still differs from rank to rank, which the
+	// prediction needs where the interpreter cannot know the slice.
+	everyLoopByRank bool
 }
 
 // run runs the instrumented program with the given timers and returns its
@@ -435,7 +444,11 @@ func (r *runner) run(ctx context.Context, name string, plan *timerPlan, np int, 
 		// when there are several.
 		env = append(env, probe.EnvCalibrate+"=1")
 		if np > 1 || len(r.opts.Launcher) > 0 {
-			env = append(env, probe.EnvRankTrips+"="+indexList(countedLoops(r.in)))
+			loops := countedLoops(r.in)
+			if r.everyLoopByRank {
+				loops = everyLoop(r.in)
+			}
+			env = append(env, probe.EnvRankTrips+"="+indexList(loops))
 		}
 	} else {
 		env = append(env, probe.EnvTimed+"="+indexList(plan.timed), probe.EnvVec+"="+vecList(plan))

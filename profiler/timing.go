@@ -172,6 +172,17 @@ func countedLoops(in *Instrumented) map[int]bool {
 	return set
 }
 
+// everyLoop is the set of in's loops.
+func everyLoop(in *Instrumented) map[int]bool {
+	set := map[int]bool{}
+	for _, r := range in.Regions {
+		if r.Kind == Loop {
+			set[r.Index] = true
+		}
+	}
+	return set
+}
+
 // plainBinary is the program built without any probe: the binary the
 // user runs.
 type plainBinary struct {
