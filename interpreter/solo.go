@@ -63,8 +63,9 @@ func (s *sim) startSolo() error {
 	return nil
 }
 
-// stepped adds a Step's compute to r's tail; after an MPI operation (a
-// mark is none) the tail starts again.
+// stepped adds a Step's compute to r's tail, and before its first MPI
+// operation to its head; after an MPI operation (a mark is none) the tail
+// starts again.
 func (r *rank) stepped(compute float64) {
 	if !r.solo {
 		return
@@ -72,8 +73,52 @@ func (r *rank) stepped(compute float64) {
 	if r.cur.Kind != OpMark {
 		r.tail = soloTail{start: r.clock}
 	}
+	alone := r.soloist.SoloCompute()
 	r.tail.priced += compute
-	r.tail.alone += r.soloist.SoloCompute()
+	r.tail.alone += alone
+	switch {
+	case r.stats.Ops == 0:
+		r.head.priced += compute
+		r.head.alone += alone
+	case r.firstDone == 0:
+		r.firstDone = r.clock
+	}
+}
+
+// aloneHeads is Run.AloneHeads: for each rank, the stretch of its head
+// (from 0 to its first operation) after every other rank of its node had
+// started its first operation and before the first of them completed it
+// is priced alone.
+func (s *sim) aloneHeads() []float64 {
+	scale := make([]float64, len(s.ranks))
+	for i, r := range s.ranks {
+		scale[i] = 1
+		if !r.solo || r.head.priced <= 0 || r.firstOp <= 0 {
+			continue
+		}
+		n := s.opts.Node[r.id]
+		from, until := 0.0, math.Inf(1)
+		for _, o := range s.ranks {
+			if o == r || s.opts.Node[o.id] != n {
+				continue
+			}
+			if o.stats.Ops == 0 {
+				from = math.Inf(1) // it never waited in an operation
+				break
+			}
+			from = max(from, o.firstOp)
+			if o.firstDone > 0 {
+				until = min(until, o.firstDone)
+			}
+		}
+		end := min(until, r.firstOp)
+		if end <= from {
+			continue
+		}
+		ratio := r.head.alone / r.head.priced
+		scale[i] = (r.firstOp - (end-from)*(1-ratio)) / r.firstOp
+	}
+	return scale
 }
 
 // endSolo reprices, on each node, the tail of the rank that finished last:

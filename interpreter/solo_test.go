@@ -110,3 +110,34 @@ func TestNodeNumbersChecked(t *testing.T) {
 		t.Fatalf("err = %v, want one about rank 0's node", err)
 	}
 }
+
+// TestHeadAloneOnItsNode: rank 0 computes 1 s before the barrier, rank 1
+// 0.1 s: from 0.1 s on, rank 1 waits in the barrier and rank 0 computes
+// alone, at half the price, so its head would take 0.1 + 0.9/2 = 0.55 of
+// its 1 s (Run.AloneHeads); simulated again with those scales, rank 0
+// reaches the barrier at 0.55 s. Ranks with a node each keep theirs.
+func TestHeadAloneOnItsNode(t *testing.T) {
+	progs := func() []Program { return []Program{barrierThen(1, 0), barrierThen(0.1, 0)} }
+	run, err := Simulate(net1, progs(), Options{Node: []int{0, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.AloneHeads) != 2 {
+		t.Fatalf("AloneHeads %v, want 2", run.AloneHeads)
+	}
+	near(t, "rank 0's head scale", run.AloneHeads[0], 0.55)
+	near(t, "rank 1's head scale", run.AloneHeads[1], 1)
+	again, err := Simulate(net1, progs(), Options{Node: []int{0, 0}, HeadScale: run.AloneHeads, Timeline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "rank 0's compute", again.Ranks[0].Compute, 0.55)
+	near(t, "rank 0's first segment's end", again.Timelines[0][0].End, 0.55)
+	apart, err := Simulate(net1, progs(), Options{Node: []int{0, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if apart.AloneHeads[0] != 1 || apart.AloneHeads[1] != 1 {
+		t.Errorf("a node each: AloneHeads %v, want 1 and 1", apart.AloneHeads)
+	}
+}

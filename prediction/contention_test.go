@@ -488,6 +488,36 @@ func TestSerialTailAloneOnItsNode(t *testing.T) {
 	}
 }
 
+// TestSerialHeadAloneOnItsNode: with -head serialtail's rank 0 does the
+// whole work alone first while the others wait in a barrier: that too
+// costs the same at 1x12 as at 12x1 (it cost 1.6 times as much), and the
+// parallel part after it keeps the node's slowdown.
+func TestSerialHeadAloneOnItsNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "262144", "-reps", "20", "-head", "-tail=false"}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/serialtail", Args: args, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "serialhead.profile.json")})
+	// The first operation is the barrier: rank 0's Ops start when its
+	// head ends, and the others' parallel part is what they compute.
+	at := func(nodes, per int) (head, parallel float64) {
+		run, _, err := simulate(mp, oracle, m, 12, nodes, per, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run.Ranks[0].Compute - run.Ranks[1].Compute, run.Ranks[1].Compute
+	}
+	headSpread, spread := at(12, 1)
+	headPacked, packed := at(1, 12)
+	if r := packed / spread; r < 1.3 {
+		t.Errorf("parallel part %.4g s at 1x12, %.4g s at 12x1: %.2f times, want the node's slowdown (1.6)", packed, spread, r)
+	}
+	if r := headPacked / headSpread; r < 0.97 || r > 1.03 {
+		t.Errorf("rank 0's head %.4g s at 1x12, %.4g s at 12x1: %.3f times, want the same", headPacked, headSpread, r)
+	}
+}
+
 // rankSpread maps the ranks' counts of the run with the most ranks that
 // has them onto p ranks in rank order, or takes the run at p itself.
 func TestRankSpread(t *testing.T) {

@@ -413,6 +413,10 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 		return simulateShared(mp, oracle, nc, m, pl, k, share, args, base)
 	}
 	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, base)
+	if again, ok := aloneHeads(run, base); ok && err == nil {
+		base = again
+		run, sp, err = simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, base)
+	}
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -433,6 +437,25 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	return simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, again)
 }
 
+// aloneHeads returns opts with the head scales of run
+// (interpreter.Run.AloneHeads) where they shorten some rank's compute
+// before its first MPI operation by 1 % or more: rank 0 filling the input
+// while the others of its node wait for it has the node to itself. The
+// configuration is then simulated again, since everything after the head
+// moves with it.
+func aloneHeads(run *interpreter.Run, opts interpreter.Options) (interpreter.Options, bool) {
+	if run == nil {
+		return opts, false
+	}
+	for _, f := range run.AloneHeads {
+		if f <= 0.99 {
+			opts.HeadScale = run.AloneHeads
+			return opts, true
+		}
+	}
+	return opts, false
+}
+
 // simulateShared simulates nodes with more ranks than cores: the ranks of
 // a node share its k cores as they compute (processor sharing in the
 // simulator), each computing as k ranks sharing the node's memory do. So
@@ -450,6 +473,10 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	shared := base
 	shared.Sharing = sh
 	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, shared)
+	if again, ok := aloneHeads(run, shared); ok && err == nil {
+		shared = again
+		run, sp, err = simulateAt(mp, view, m, pl, args, oracle.maxSteps, shared)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,7 +2,8 @@
 // (a serial check after the last MPI operation), from
 // docs/validation/outside-2026-11-28n/repro-serial-tail. On a machine
 // with a compute_slowdown table the parallel part slows down with 12
-// ranks on a node, the serial tail must not: only one core works then.
+// ranks on a node, the serial tail must not: only one core works then;
+// nor must the serial head of -head, while the others wait in a barrier.
 package main
 
 import (
@@ -27,9 +28,17 @@ func main() {
 	n := flag.Int("n", 1<<20, "elements")
 	reps := flag.Int("reps", 40, "sweeps")
 	tail := flag.Bool("tail", true, "rank 0 repeats the whole work alone at the end")
+	head := flag.Bool("head", false, "rank 0 does the whole work alone first, the others waiting in a barrier")
 	flag.Parse()
 	mpi.Main(func(c *mpi.Comm) {
 		rank, size := c.Rank(), c.Size()
+		if *head {
+			if rank == 0 {
+				b := make([]float64, *n)
+				fmt.Printf("setup %.6g\n", work(b, *reps))
+			}
+			c.Barrier()
+		}
 		a := make([]float64, *n/size)
 		local := []float64{work(a, *reps)}
 		all := []float64{0}
