@@ -34,10 +34,6 @@ type Options struct {
 	// after the other ranks of its node have finished is priced, where
 	// its program is a Soloist, as a rank alone on its node.
 	Node []int
-	// HeadScale, when set, scales each rank's compute before its first
-	// MPI operation: Run.AloneHeads of an earlier simulation of the same
-	// configuration.
-	HeadScale []float64
 	// RendezvousWait, when positive, makes a rendezvous send whose receive
 	// is not posted within it an eager one (the machine's
 	// rendezvous_wait: the goroutine backend buffers the message then);
@@ -116,14 +112,6 @@ type Run struct {
 	// AllToAll counts the Ops that exchange with every other rank
 	// (Alltoall and Alltoallv): their ranks synchronise all at once.
 	AllToAll int64
-	// AloneHeads is, with Options.Node, what each rank's compute before
-	// its first MPI operation would take, as a fraction of its price,
-	// counting the stretch when the other ranks of its node all waited in
-	// their first operations as computing alone on the node (rank 0
-	// filling the input while the others wait for its scatter); 1 where
-	// no such stretch was. The simulator cannot apply it itself: the
-	// rank's later operations, and the others' waits, move with it.
-	AloneHeads []float64
 	// Notes are what the network said about its model of this run (a
 	// Noter's notes: a collective too large to schedule costed another
 	// way), sorted.

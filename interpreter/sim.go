@@ -55,10 +55,9 @@ type rank struct {
 	soloist Soloist  // prog, if it can price compute alone on its node
 	solo    bool     // soloist prices alone too (Options.Node)
 	tail    soloTail // its compute since its last MPI operation
-	head    soloTail // its compute before its first MPI operation
-	// firstOp and firstDone are when its first MPI operation started and
-	// completed (Options.Node).
-	firstOp, firstDone float64
+	// primed is its first Step, taken before the simulation starts
+	// (primeHeads), for advance to use.
+	primed *primedStep
 
 	stats            RankStats
 	computeAtFirstOp float64 // stats.Compute when the rank started its first MPI operation
@@ -177,6 +176,7 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		if err := s.startSolo(); err != nil {
 			return nil, err
 		}
+		s.primeHeads()
 	}
 	nextProgress := int64(ProgressEvery)
 	for s.err == nil {
@@ -215,7 +215,6 @@ func Simulate(net Network, progs []Program, opts Options) (*Run, error) {
 		return nil, err
 	}
 	if opts.Node != nil {
-		s.run.AloneHeads = s.aloneHeads()
 		s.endSolo()
 	}
 	for i, r := range s.ranks {
@@ -249,7 +248,7 @@ func (s *sim) advance(r *rank) {
 			continue
 		}
 		if !r.hasPending {
-			compute, op, err := r.prog.Step(r.res)
+			compute, op, err := r.step()
 			if err != nil {
 				s.err = &RankError{Rank: r.id, Err: err}
 				return
@@ -259,9 +258,6 @@ func (s *sim) advance(r *rank) {
 				return
 			}
 			r.stepped(compute)
-			if hs := s.opts.HeadScale; r.stats.Ops == 0 && r.id < len(hs) {
-				compute *= hs[r.id]
-			}
 			if ls := s.opts.Lockstep; ls != nil && r.stats.Ops >= 1 && r.id < len(ls.Last) && r.stats.Ops < ls.Last[r.id] {
 				compute *= ls.Factor
 			}
@@ -322,7 +318,6 @@ func (s *sim) exec(r *rank, op Op) bool {
 		r.stats.Ops++
 		if r.stats.Ops == 1 {
 			r.computeAtFirstOp = r.stats.Compute
-			r.firstOp = r.clock
 		}
 		r.stats.Between = r.stats.Compute - r.computeAtFirstOp
 		if op.Kind == OpAlltoall {

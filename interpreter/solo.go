@@ -63,9 +63,8 @@ func (s *sim) startSolo() error {
 	return nil
 }
 
-// stepped adds a Step's compute to r's tail, and before its first MPI
-// operation to its head; after an MPI operation (a mark is none) the tail
-// starts again.
+// stepped adds a Step's compute to r's tail; after an MPI operation (a
+// mark is none) the tail starts again.
 func (r *rank) stepped(compute float64) {
 	if !r.solo {
 		return
@@ -73,52 +72,93 @@ func (r *rank) stepped(compute float64) {
 	if r.cur.Kind != OpMark {
 		r.tail = soloTail{start: r.clock}
 	}
-	alone := r.soloist.SoloCompute()
 	r.tail.priced += compute
-	r.tail.alone += alone
-	switch {
-	case r.stats.Ops == 0:
-		r.head.priced += compute
-		r.head.alone += alone
-	case r.firstDone == 0:
-		r.firstDone = r.clock
+	r.tail.alone += r.soloist.SoloCompute()
+}
+
+// primedStep is a rank's first Step: its head (the compute before its
+// first MPI operation) and that operation.
+type primedStep struct {
+	compute, alone float64
+	op             Op
+	err            error
+}
+
+// step is r's next Step: its primed first one, else its program's.
+func (r *rank) step() (float64, Op, error) {
+	if p := r.primed; p != nil {
+		r.primed = nil
+		return p.compute, p.op, p.err
+	}
+	return r.prog.Step(r.res)
+}
+
+// primeHeads steps every rank of a shared node to its first MPI
+// operation before the simulation starts (they are all at clock 0, where
+// the simulator would step them first anyway), and prices alone the part
+// of a rank's head after the node's other ranks have reached operations
+// that cannot complete without it (rank 0 filling the input while the
+// others wait in a barrier, or for its scatter): that rank then has the
+// node to itself. Other first operations (a receive from another node)
+// may let a rank compute again before the head ends, and leave it priced
+// as it was.
+func (s *sim) primeHeads() {
+	byNode := map[int][]*rank{}
+	for _, r := range s.ranks {
+		if r.solo {
+			c, op, err := r.prog.Step(r.res)
+			r.primed = &primedStep{compute: c, alone: r.soloist.SoloCompute(), op: op, err: err}
+			n := s.opts.Node[r.id]
+			byNode[n] = append(byNode[n], r)
+		}
+	}
+	alone := make(map[*rank]float64)
+	for _, ranks := range byNode {
+		for _, r := range ranks {
+			p := r.primed
+			if p.err != nil || p.compute <= 0 || p.op.Kind == OpFinish || p.op.Kind == OpMark {
+				continue
+			}
+			from, waiting := 0.0, true
+			for _, o := range ranks {
+				if o == r {
+					continue
+				}
+				if o.primed.err != nil || !waitsFor(o.primed.op, o.id, r.id) {
+					waiting = false
+					break
+				}
+				from = max(from, o.primed.compute)
+			}
+			if waiting && from < p.compute {
+				alone[r] = from + (p.compute-from)*p.alone/p.compute
+			}
+		}
+	}
+	for r, c := range alone {
+		r.primed.compute = c
 	}
 }
 
-// aloneHeads is Run.AloneHeads: for each rank, the stretch of its head
-// (from 0 to its first operation) after every other rank of its node had
-// started its first operation and before the first of them completed it
-// is priced alone.
-func (s *sim) aloneHeads() []float64 {
-	scale := make([]float64, len(s.ranks))
-	for i, r := range s.ranks {
-		scale[i] = 1
-		if !r.solo || r.head.priced <= 0 || r.firstOp <= 0 {
-			continue
-		}
-		n := s.opts.Node[r.id]
-		from, until := 0.0, math.Inf(1)
-		for _, o := range s.ranks {
-			if o == r || s.opts.Node[o.id] != n {
-				continue
-			}
-			if o.stats.Ops == 0 {
-				from = math.Inf(1) // it never waited in an operation
-				break
-			}
-			from = max(from, o.firstOp)
-			if o.firstDone > 0 {
-				until = min(until, o.firstDone)
-			}
-		}
-		end := min(until, r.firstOp)
-		if end <= from {
-			continue
-		}
-		ratio := r.head.alone / r.head.priced
-		scale[i] = (r.firstOp - (end-from)*(1-ratio)) / r.firstOp
+// waitsFor says whether rank self's operation op cannot complete before
+// rank r has started its own part of it.
+func waitsFor(op Op, self, r int) bool {
+	if op.Group != nil {
+		return false // a communicator r may not be in
 	}
-	return scale
+	switch op.Kind {
+	case OpBarrier, OpAllreduce, OpAllgather, OpAlltoall, OpSplit:
+		return true
+	case OpBcast, OpScatter:
+		return op.Root == r
+	case OpGather, OpReduce:
+		return op.Root == self
+	case OpRecv:
+		return op.Peer == r
+	case OpSendrecv:
+		return op.RecvPeer == r
+	}
+	return false
 }
 
 // endSolo reprices, on each node, the tail of the rank that finished last:

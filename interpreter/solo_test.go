@@ -112,32 +112,28 @@ func TestNodeNumbersChecked(t *testing.T) {
 }
 
 // TestHeadAloneOnItsNode: rank 0 computes 1 s before the barrier, rank 1
-// 0.1 s: from 0.1 s on, rank 1 waits in the barrier and rank 0 computes
-// alone, at half the price, so its head would take 0.1 + 0.9/2 = 0.55 of
-// its 1 s (Run.AloneHeads); simulated again with those scales, rank 0
-// reaches the barrier at 0.55 s. Ranks with a node each keep theirs.
+// 0.1 s: from 0.1 s on, rank 1 waits in the barrier, which cannot end
+// without rank 0, and rank 0 computes alone, at half the price: its head
+// takes 0.1 + 0.9/2 = 0.55 s. Ranks with a node each keep theirs, and so
+// does a rank whose node-mate waits for a message from another node
+// (which may let it compute again before the head ends).
 func TestHeadAloneOnItsNode(t *testing.T) {
-	progs := func() []Program { return []Program{barrierThen(1, 0), barrierThen(0.1, 0)} }
-	run, err := Simulate(net1, progs(), Options{Node: []int{0, 0}})
-	if err != nil {
-		t.Fatal(err)
+	simulate := func(node []int, progs ...Program) *Run {
+		t.Helper()
+		run, err := Simulate(net1, progs, Options{Node: node, Timeline: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run
 	}
-	if len(run.AloneHeads) != 2 {
-		t.Fatalf("AloneHeads %v, want 2", run.AloneHeads)
-	}
-	near(t, "rank 0's head scale", run.AloneHeads[0], 0.55)
-	near(t, "rank 1's head scale", run.AloneHeads[1], 1)
-	again, err := Simulate(net1, progs(), Options{Node: []int{0, 0}, HeadScale: run.AloneHeads, Timeline: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	near(t, "rank 0's compute", again.Ranks[0].Compute, 0.55)
-	near(t, "rank 0's first segment's end", again.Timelines[0][0].End, 0.55)
-	apart, err := Simulate(net1, progs(), Options{Node: []int{0, 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if apart.AloneHeads[0] != 1 || apart.AloneHeads[1] != 1 {
-		t.Errorf("a node each: AloneHeads %v, want 1 and 1", apart.AloneHeads)
-	}
+	run := simulate([]int{0, 0}, barrierThen(1, 0), barrierThen(0.1, 0))
+	near(t, "rank 0's compute", run.Ranks[0].Compute, 0.55)
+	near(t, "rank 0's first segment's end", run.Timelines[0][0].End, 0.55)
+	near(t, "rank 1's compute", run.Ranks[1].Compute, 0.1)
+	apart := simulate([]int{0, 1}, barrierThen(1, 0), barrierThen(0.1, 0))
+	near(t, "a node each: rank 0's compute", apart.Ranks[0].Compute, 1)
+	recv := &soloScript{script: script{compute: []float64{0.1}, ops: []Op{{Kind: OpRecv, Peer: 2, Bytes: 8}, {Kind: OpBarrier}}}}
+	send := &soloScript{script: script{ops: []Op{{Kind: OpSend, Peer: 1, Bytes: 8}, {Kind: OpBarrier}}}}
+	other := simulate([]int{0, 0, 1}, barrierThen(1, 0), recv, send)
+	near(t, "mate waiting on another node: rank 0's compute", other.Ranks[0].Compute, 1)
 }

@@ -413,10 +413,6 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 		return simulateShared(mp, oracle, nc, m, pl, k, share, args, base)
 	}
 	run, sp, err := simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, base)
-	if again, ok := aloneHeads(run, base); ok && err == nil {
-		base = again
-		run, sp, err = simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, base)
-	}
 	if err != nil || per < 2 {
 		return run, sp, err
 	}
@@ -437,25 +433,6 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	return simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, again)
 }
 
-// aloneHeads returns opts with the head scales of run
-// (interpreter.Run.AloneHeads) where they shorten some rank's compute
-// before its first MPI operation by 1 % or more: rank 0 filling the input
-// while the others of its node wait for it has the node to itself. The
-// configuration is then simulated again, since everything after the head
-// moves with it.
-func aloneHeads(run *interpreter.Run, opts interpreter.Options) (interpreter.Options, bool) {
-	if run == nil {
-		return opts, false
-	}
-	for _, f := range run.AloneHeads {
-		if f <= 0.99 {
-			opts.HeadScale = run.AloneHeads
-			return opts, true
-		}
-	}
-	return opts, false
-}
-
 // simulateShared simulates nodes with more ranks than cores: the ranks of
 // a node share its k cores as they compute (processor sharing in the
 // simulator), each computing as k ranks sharing the node's memory do. So
@@ -473,10 +450,6 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	shared := base
 	shared.Sharing = sh
 	run, sp, err := simulateAt(mp, view, m, pl, args, oracle.maxSteps, shared)
-	if again, ok := aloneHeads(run, shared); ok && err == nil {
-		shared = again
-		run, sp, err = simulateAt(mp, view, m, pl, args, oracle.maxSteps, shared)
-	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -718,6 +691,18 @@ func profileRanks(np []int, cores int) int {
 	return min(slices.Min(np), max(cores, 2))
 }
 
+// profilePath is the profile file of opts: the given one (explicit), or
+// where the default one is kept.
+func profilePath(opts SpeedupOptions, prog *profiler.Program) (path string, explicit bool) {
+	if opts.Profile != "" {
+		return opts.Profile, true
+	}
+	if opts.ProfileOut != "" {
+		return opts.ProfileOut, false
+	}
+	return filepath.Base(prog.Dir) + ".profile.json", false
+}
+
 // obtainProfile loads the given profile, or reuses or makes the default one.
 func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, ...any)) (*profiler.Profile, error) {
 	args := opts.ProfileArgs
@@ -728,14 +713,7 @@ func obtainProfile(ctx context.Context, opts SpeedupOptions, logf func(string, .
 	if err != nil {
 		return nil, err
 	}
-	path := opts.Profile
-	explicit := path != ""
-	if !explicit {
-		path = opts.ProfileOut
-		if path == "" {
-			path = filepath.Base(prog.Dir) + ".profile.json"
-		}
-	}
+	path, explicit := profilePath(opts, prog)
 	if _, statErr := os.Stat(path); statErr == nil && !opts.remake {
 		p, err := profiler.Load(path)
 		if err == nil {
