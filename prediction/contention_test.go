@@ -596,3 +596,39 @@ func TestGatheredCountsFollowTheRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestInnerCountsFollowTheRanks: rowdensity's rows are longer in the
+// middle; the row loop's count is known, the inner loop exits on data
+// (its count is loaded), so its time is in the row's profiled mean. The
+// contention runs at 4 ranks saw the inner loop's iterations per entry
+// spread over the ranks, and the middle ranks are charged their longer
+// rows (every rank was charged the mean:
+// docs/validation/outside-2026-11-29, fault 1).
+func TestInnerCountsFollowTheRanks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "40000", "-steps", "10"}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/rowdensity", Args: args, NP: []int{1},
+		ProfilePPN: []int{1, 2, 4}, ProfileOut: filepath.Join(t.TempDir(), "rowdensity.profile.json")})
+	for _, p := range []int{2, 4} {
+		run, _, err := simulate(mp, oracle, m, p, p, 1, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		outer, middle := run.Ranks[0].Compute, run.Ranks[p/2].Compute
+		switch r := middle / outer; {
+		case p == 2 && math.Abs(r-1) > 0.05:
+			t.Errorf("P = 2: rank 1 computes %.4g s, rank 0 %.4g s, want the same", middle, outer)
+		case p == 4 && r < 3:
+			t.Errorf("P = 4: rank 2 computes %.4g s, rank 0 %.4g s: %.2f times, want its longer rows (over 3 times)", middle, outer, r)
+		}
+	}
+	said := false
+	for _, n := range oracle.Notes() {
+		said = said || strings.Contains(n, "which exits on data, are the profile's mean per entry times each rank's share")
+	}
+	if !said {
+		t.Errorf("no note on the inner loop's spread:\n%s", strings.Join(oracle.Notes(), "\n"))
+	}
+}

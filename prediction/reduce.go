@@ -146,6 +146,7 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 		red.MeanTime = o.profiledNestTime(root, costs) / float64(pr.Execs)
 	}
 	imb := o.iterationTimes(root)
+	spread := o.innerSpread(root)
 	red.Infer = o.inferredTime(root, costs)
 	red.Small = smallRun(root)
 	counted := func(env symbolic.Env) (float64, error) {
@@ -174,9 +175,72 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 				return v.time, nil
 			}
 		}
+		if spread != nil {
+			t, err := counted(env)
+			return t * spread(bind), err
+		}
 		return counted(env)
 	}
 	return red, in, nil
+}
+
+// innerSpread is, for a nest whose inner loops exit on data (a sparse
+// row's nonzeros: their count is not a trip count, and their time is in
+// the outer iterations' profiled mean), the factor by which a rank's time
+// differs from that mean where the profile's --ppn runs saw those loops'
+// iterations per entry spread over the ranks by more than 5 % (rankSpread:
+// the middle ranks' rows denser): each such loop weighs its share of the
+// nest's iterations in the profile, its iterations scaled by the rank's
+// share times the rank count. nil where no inner loop needs it.
+func (o *Oracle) innerSpread(root *loopnest.Loop) func(interpreter.Binder) float64 {
+	if o.prof.Contention == nil || len(o.prof.Contention.RankTrips) == 0 {
+		return nil
+	}
+	type weighed struct {
+		id string
+		w  float64
+	}
+	var loops []weighed
+	var all int64
+	root.Walk(func(l *loopnest.Loop) {
+		if pr, ok := o.region(l.ID); ok {
+			all += pr.Iters
+		}
+	})
+	root.Walk(func(l *loopnest.Loop) {
+		pr, ok := o.region(l.ID)
+		if l == root || l.Trip != nil || !ok || all == 0 || o.prof.Contention.RankTrips[l.ID] == nil {
+			return
+		}
+		loops = append(loops, weighed{l.ID, float64(pr.Iters) / float64(all)})
+	})
+	if len(loops) == 0 {
+		return nil
+	}
+	return func(bind interpreter.Binder) float64 {
+		n := o.contention
+		size := int(bind.Size(nil))
+		if n == nil || size < 2 {
+			return 1
+		}
+		f := 1.0
+		rank := -1
+		for _, l := range loops {
+			sh, k, ok := n.rankSpread(l.id, size)
+			if !ok || slices.Max(sh)*float64(size) <= 1.05 && slices.Min(sh)*float64(size) >= 0.95 {
+				continue
+			}
+			if rank < 0 {
+				rank = int(bind.Rank(nil))
+			}
+			if rank >= size {
+				return 1
+			}
+			f += l.w * (sh[rank]*float64(size) - 1)
+			o.note(root.Func.Prog.Fset, root.Pos, "reduced nest %s: the iterations of its inner loop %s, which exits on data, are the profile's mean per entry times each rank's share, as they spread over the ranks in the profile's run at %d ranks (mapped onto these ranks in rank order)", root.ID, l.id, k)
+		}
+		return max(f, 0)
+	}
 }
 
 // addGiveUps lets a loop that runs step by step only because what it
