@@ -208,6 +208,15 @@ func Validation(actual, predicted Sweep) (*ValidationReport, error) {
 // percent formats a fraction as a percentage with one decimal.
 func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
+// rowError is a row's relative error with the sign of its difference.
+func rowError(row ValidationRow) string {
+	if row.Diff < 0 {
+		return signedPercent(-row.RelErr)
+	}
+	return signedPercent(row.RelErr)
+}
+
+
 // WriteText writes the comparison table for a terminal.
 func (r *ValidationReport) WriteText(w io.Writer) error {
 	var b strings.Builder
@@ -230,8 +239,9 @@ func (r *ValidationReport) WriteText(w io.Writer) error {
 		if row.ActualSpeedup > 0 {
 			as, ps = fixed(row.ActualSpeedup), fixed(row.PredictedSpeedup)
 		}
+		// Signed: a prediction short of the run reads -, over it +.
 		line := []string{strconv.Itoa(row.P), row.Layout(), secs(row.Actual), secs(row.Predicted),
-			secs(row.Diff), percent(row.RelErr), as, ps}
+			secs(row.Diff), rowError(row), as, ps}
 		if withRuns {
 			line = append(line, strconv.Itoa(len(row.Runs)), percent(row.Spread()))
 		}
