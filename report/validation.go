@@ -216,7 +216,6 @@ func rowError(row ValidationRow) string {
 	return signedPercent(row.RelErr)
 }
 
-
 // WriteText writes the comparison table for a terminal.
 func (r *ValidationReport) WriteText(w io.Writer) error {
 	var b strings.Builder
