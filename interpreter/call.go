@@ -100,7 +100,7 @@ func (r *ssaRank) callFunc(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo
 	if ci.user {
 		// A call the profiler timed as a statement: its own time (what its
 		// untimed callee spent) is charged here.
-		r.charge(ic.callCost, ic.callLabel)
+		r.chargeAt(ic.callCost, ic.callSolo, ic.callLabel)
 		if len(ci.fn.Blocks) == 0 {
 			return false, r.errorf(ci.fn.Pos(), "function %s has no body (assembly or external)", ci.fn)
 		}

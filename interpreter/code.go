@@ -30,6 +30,7 @@ type blockCode struct {
 	code  []instrCode
 	cost  float64
 	label string       // the region the cost belongs to (RegionNamer)
+	solo  float64      // the cost's SoloFactor (SoloCoster; else 1)
 	phis  []int32      // slots of the leading phis
 	edges [][]operand  // per predecessor index: the phis' operands on that edge
 	swap  []bool       // per predecessor index: an operand on that edge is one of the phis
@@ -56,6 +57,7 @@ type instrCode struct {
 	callee     *calleeInfo // the callee of a call or defer of a named function (no free variables)
 	callCost   float64     // oracle.CallCost of a call or defer
 	callLabel  string      // the region callCost belongs to (RegionNamer)
+	callSolo   float64     // callCost's SoloFactor (SoloCoster; else 1)
 	sized      *sizedCost  // a copy or library call costed by the lengths it is given (CopyCoster, LibraryCoster)
 	site       string      // "file.go:line" of an MPI call, once needed
 	unused     bool        // a call whose result no instruction reads
@@ -164,9 +166,12 @@ func (s *programShared) code(fn *ssa.Function) *fnCode {
 	fc.index, fc.nslots = plan.index, plan.nslots
 	fc.blocks = make([]*blockCode, len(fn.Blocks))
 	for i, b := range fn.Blocks {
-		fc.blocks[i] = &blockCode{b: b, id: s.nblocks, cost: s.oracle.BlockCost(b), exitGroup: -1}
+		fc.blocks[i] = &blockCode{b: b, id: s.nblocks, cost: s.oracle.BlockCost(b), exitGroup: -1, solo: 1}
 		if n, ok := s.oracle.(RegionNamer); ok && fc.blocks[i].cost > 0 {
 			fc.blocks[i].label = n.BlockRegion(b)
+		}
+		if sc, ok := s.oracle.(SoloCoster); ok && fc.blocks[i].cost > 0 {
+			fc.blocks[i].solo = sc.SoloFactor(fc.blocks[i].label)
 		}
 		if le, ok := s.oracle.(LoopExiter); ok {
 			if loop, stay0, ok := le.LoopExit(b); ok {
@@ -404,9 +409,12 @@ func (s *programShared) compileInstr(fc *fnCode, in ssa.Instruction, ic *instrCo
 		if fn, ok := c.Value.(*ssa.Function); ok && !c.IsInvoke() {
 			ic.callee = s.callee(fn)
 		}
-		ic.callCost = s.oracle.CallCost(in)
+		ic.callCost, ic.callSolo = s.oracle.CallCost(in), 1
 		if n, ok := s.oracle.(RegionNamer); ok && ic.callCost > 0 {
 			ic.callLabel = n.CallRegion(in)
+		}
+		if sc, ok := s.oracle.(SoloCoster); ok && ic.callCost > 0 {
+			ic.callSolo = sc.SoloFactor(ic.callLabel)
 		}
 		if v, ok := in.(*ssa.Call); ok && v.Referrers() != nil {
 			ic.unused = len(*v.Referrers()) == 0

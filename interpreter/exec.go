@@ -772,7 +772,7 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			return r.errorf(bc.b.Instrs[0].Pos(), "internal error: reduced nest %s exits by an edge that is not one", red.ID)
 		}
 	}
-	r.charge(bc.cost, bc.label)
+	r.chargeAt(bc.cost, bc.solo, bc.label)
 	// Phis read their operands simultaneously.
 	if edge >= 0 && len(bc.phis) > 0 && !bc.swap[edge] {
 		// No phi reads another: assign in place.
@@ -1745,14 +1745,22 @@ func (r *ssaRank) typeAssert(x value, in *ssa.TypeAssert) (v value, failed bool)
 
 // charge adds t of compute, labelled with the region it belongs to.
 func (r *ssaRank) charge(t float64, label string) {
-	r.compute += t
+	solo := 1.0
 	if r.soloer != nil {
-		// Charges in a row mostly share their label (a loop's blocks).
 		if label != r.soloLabel || !r.soloKnown {
 			r.soloLabel, r.soloFactor, r.soloKnown = label, r.soloer.SoloFactor(label), true
 		}
-		r.soloCompute += t * r.soloFactor
+		solo = r.soloFactor
 	}
+	r.chargeAt(t, solo, label)
+}
+
+// chargeAt is charge with the charge's SoloFactor given: a block's is
+// found when its function is compiled (blocks are most charges, and
+// their labels alternate within a loop).
+func (r *ssaRank) chargeAt(t, solo float64, label string) {
+	r.compute += t
+	r.soloCompute += t * solo
 	if label != r.runLabel {
 		r.endRun()
 		r.runLabel = label

@@ -45,7 +45,7 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 	}
 	if seq, ok := seqOf(ci, args); ok {
 		// An iterator a range statement may charge by its elements.
-		r.charge(ic.callCost, ic.callLabel)
+		r.chargeAt(ic.callCost, ic.callSolo, ic.callLabel)
 		r.set(f, seq)
 		return nil
 	}
@@ -58,13 +58,13 @@ func (r *ssaRank) library(f *frame, in *ssa.Call, ic *instrCode, ci *calleeInfo,
 			// Its value is computed here; its time is the profile's, as
 			// for any library call (math.Sqrt given through a function
 			// value shares a timed call site with a kernel).
-			r.charge(ic.callCost, ic.callLabel)
+			r.chargeAt(ic.callCost, ic.callSolo, ic.callLabel)
 			r.set(f, v)
 			return nil
 		}
 	}
 	if strings.HasPrefix(name, "fmt.") && r.formatCall(f, in, name, args) {
-		r.charge(ic.callCost, ic.callLabel)
+		r.chargeAt(ic.callCost, ic.callSolo, ic.callLabel)
 		return nil
 	}
 	switch {
