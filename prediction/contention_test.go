@@ -457,64 +457,49 @@ func TestTripsNoteSaysOneRun(t *testing.T) {
 	}
 }
 
-// TestSerialTailAloneOnItsNode: serialtail's rank 0 repeats the whole
-// work alone after the others have finished. With 12 ranks on one ib-qdr
-// node (compute_slowdown 1.6 at 12) the parallel part slows down against
-// 12 nodes of one rank, the tail does not (it cost 1.6 times as much,
-// docs/validation/outside-2026-11-28n, fault 3).
-func TestSerialTailAloneOnItsNode(t *testing.T) {
+// TestSerialPartsAloneOnTheirNode: serialtail's rank 0 repeats the whole
+// work alone after the others have finished (its tail), or with -head
+// does it first while the others wait in a barrier. With 12 ranks on one
+// ib-qdr node (compute_slowdown 1.6 at 12) the parallel part slows down
+// against 12 nodes of one rank; the serial part does not (it cost 1.6
+// times as much, docs/validation/outside-2026-11-28n fault 3 and
+// outside-2026-11-29 fault 4).
+func TestSerialPartsAloneOnTheirNode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("profiles a program")
 	}
-	args := []string{"-n", "262144", "-reps", "20"}
-	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/serialtail", Args: args, NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "serialtail.profile.json")})
-	// The others finish with the Allreduce; rank 0's tail is what it
-	// computes after.
-	at := func(nodes, per int) (parallel, tail float64) {
-		run, _, err := simulate(mp, oracle, m, 12, nodes, per, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatal(err)
+	for _, tc := range []struct {
+		part string
+		args []string
+		// serial and parallel split a run into rank 0's serial part and
+		// the others' parallel one.
+		split func(run *interpreter.Run) (serial, parallel float64)
+	}{
+		{"tail", []string{"-n", "262144", "-reps", "20"}, func(run *interpreter.Run) (float64, float64) {
+			// The others finish with the Allreduce.
+			return run.Ranks[0].Finish - run.Ranks[1].Finish, run.Ranks[1].Finish
+		}},
+		{"head", []string{"-n", "262144", "-reps", "20", "-head", "-tail=false"}, func(run *interpreter.Run) (float64, float64) {
+			return run.Ranks[0].Compute - run.Ranks[1].Compute, run.Ranks[1].Compute
+		}},
+	} {
+		mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/serialtail", Args: tc.args, NP: []int{1},
+			ProfileOut: filepath.Join(t.TempDir(), "serial"+tc.part+".profile.json")})
+		at := func(nodes, per int) (float64, float64) {
+			run, _, err := simulate(mp, oracle, m, 12, nodes, per, commmodel.Block, tc.args, interpreter.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return tc.split(run)
 		}
-		return run.Ranks[1].Finish, run.Ranks[0].Finish - run.Ranks[1].Finish
-	}
-	spread, tailSpread := at(12, 1)
-	packed, tailPacked := at(1, 12)
-	if r := packed / spread; r < 1.3 {
-		t.Errorf("parallel part %.4g s at 1x12, %.4g s at 12x1: %.2f times, want the node's slowdown (1.6)", packed, spread, r)
-	}
-	if r := tailPacked / tailSpread; r < 0.97 || r > 1.03 {
-		t.Errorf("rank 0's tail %.4g s at 1x12, %.4g s at 12x1: %.3f times, want the same", tailPacked, tailSpread, r)
-	}
-}
-
-// TestSerialHeadAloneOnItsNode: with -head serialtail's rank 0 does the
-// whole work alone first while the others wait in a barrier: that too
-// costs the same at 1x12 as at 12x1 (it cost 1.6 times as much), and the
-// parallel part after it keeps the node's slowdown.
-func TestSerialHeadAloneOnItsNode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("profiles a program")
-	}
-	args := []string{"-n", "262144", "-reps", "20", "-head", "-tail=false"}
-	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/serialtail", Args: args, NP: []int{1},
-		ProfileOut: filepath.Join(t.TempDir(), "serialhead.profile.json")})
-	// The first operation is the barrier: rank 0's Ops start when its
-	// head ends, and the others' parallel part is what they compute.
-	at := func(nodes, per int) (head, parallel float64) {
-		run, _, err := simulate(mp, oracle, m, 12, nodes, per, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatal(err)
+		serialSpread, spread := at(12, 1)
+		serialPacked, packed := at(1, 12)
+		if r := packed / spread; r < 1.3 {
+			t.Errorf("%s: parallel part %.4g s at 1x12, %.4g s at 12x1: %.2f times, want the node's slowdown (1.6)", tc.part, packed, spread, r)
 		}
-		return run.Ranks[0].Compute - run.Ranks[1].Compute, run.Ranks[1].Compute
-	}
-	headSpread, spread := at(12, 1)
-	headPacked, packed := at(1, 12)
-	if r := packed / spread; r < 1.3 {
-		t.Errorf("parallel part %.4g s at 1x12, %.4g s at 12x1: %.2f times, want the node's slowdown (1.6)", packed, spread, r)
-	}
-	if r := headPacked / headSpread; r < 0.97 || r > 1.03 {
-		t.Errorf("rank 0's head %.4g s at 1x12, %.4g s at 12x1: %.3f times, want the same", headPacked, headSpread, r)
+		if r := serialPacked / serialSpread; r < 0.97 || r > 1.03 {
+			t.Errorf("rank 0's %s %.4g s at 1x12, %.4g s at 12x1: %.3f times, want the same", tc.part, serialPacked, serialSpread, r)
+		}
 	}
 }
 
