@@ -123,6 +123,7 @@ type sim struct {
 	slab      []request  // requests are allocated in blocks
 	free      []*request // completed requests, for reuse
 	sharing   *sharedCompute
+	shared    [][]*rank // Options.Node: the ranks of each node of two or more, in node order
 	// pending are the rendezvous sends queued unmatched, by the time they
 	// stop waiting (Options.RendezvousWait); rdvSeq numbers them.
 	pending []pendingRdv

@@ -2,7 +2,9 @@ package interpreter
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 )
 
 // A node's ranks slow each other down while they compute at once (its
@@ -40,24 +42,32 @@ type soloTail struct {
 	priced, alone float64
 }
 
-// startSolo tells the programs of the ranks that share a node with
-// others to price their compute alone too.
+// startSolo groups the ranks by node and tells the programs of the ranks
+// that share a node with others to price their compute alone too.
 func (s *sim) startSolo() error {
 	node := s.opts.Node
 	if len(node) != len(s.ranks) {
 		return fmt.Errorf("interpreter: %d node numbers for %d ranks", len(node), len(s.ranks))
 	}
-	count := map[int]int{}
-	for r, n := range node {
-		if n < 0 {
-			return fmt.Errorf("interpreter: rank %d on node %d", r, n)
-		}
-		count[n]++
-	}
+	byNode := map[int][]*rank{}
 	for _, r := range s.ranks {
-		if r.soloist != nil && count[node[r.id]] > 1 {
-			r.solo = true
-			r.soloist.Solo()
+		n := node[r.id]
+		if n < 0 {
+			return fmt.Errorf("interpreter: rank %d on node %d", r.id, n)
+		}
+		byNode[n] = append(byNode[n], r)
+	}
+	for _, n := range slices.Sorted(maps.Keys(byNode)) {
+		if ranks := byNode[n]; len(ranks) > 1 {
+			s.shared = append(s.shared, ranks)
+		}
+	}
+	for _, ranks := range s.shared {
+		for _, r := range ranks {
+			if r.soloist != nil {
+				r.solo = true
+				r.soloist.Solo()
+			}
 		}
 	}
 	return nil
@@ -103,41 +113,49 @@ func (r *rank) step() (float64, Op, error) {
 // may let a rank compute again before the head ends, and leave it priced
 // as it was.
 func (s *sim) primeHeads() {
-	byNode := map[int][]*rank{}
-	for _, r := range s.ranks {
-		if r.solo {
-			c, op, err := r.prog.Step(r.res)
-			r.primed = &primedStep{compute: c, alone: r.soloist.SoloCompute(), op: op, err: err}
-			n := s.opts.Node[r.id]
-			byNode[n] = append(byNode[n], r)
+	for _, ranks := range s.shared {
+		for _, r := range ranks {
+			if r.solo {
+				c, op, err := r.prog.Step(r.res)
+				r.primed = &primedStep{compute: c, alone: r.soloist.SoloCompute(), op: op, err: err}
+			}
 		}
 	}
 	alone := make(map[*rank]float64)
-	for _, ranks := range byNode {
+	for _, ranks := range s.shared {
 		for _, r := range ranks {
-			p := r.primed
-			if p.err != nil || p.compute <= 0 || p.op.Kind == OpFinish || p.op.Kind == OpMark {
-				continue
-			}
-			from, waiting := 0.0, true
-			for _, o := range ranks {
-				if o == r {
-					continue
-				}
-				if o.primed.err != nil || !waitsFor(o.primed.op, o.id, r.id) {
-					waiting = false
-					break
-				}
-				from = max(from, o.primed.compute)
-			}
-			if waiting && from < p.compute {
-				alone[r] = from + (p.compute-from)*p.alone/p.compute
+			if c, ok := headAlone(r, ranks); ok {
+				alone[r] = c
 			}
 		}
 	}
 	for r, c := range alone {
 		r.primed.compute = c
 	}
+}
+
+// headAlone is r's head priced alone from when the other ranks of its
+// node (ranks) reach first operations that wait for it; not ok where one
+// does not wait for it or the head does not outlast theirs.
+func headAlone(r *rank, ranks []*rank) (float64, bool) {
+	p := r.primed
+	if p == nil || p.err != nil || p.compute <= 0 || p.op.Kind == OpFinish || p.op.Kind == OpMark {
+		return 0, false
+	}
+	from := 0.0
+	for _, o := range ranks {
+		if o == r {
+			continue
+		}
+		if o.primed == nil || o.primed.err != nil || !waitsFor(o.primed.op, o.id, r.id) {
+			return 0, false
+		}
+		from = max(from, o.primed.compute)
+	}
+	if from >= p.compute {
+		return 0, false
+	}
+	return from + (p.compute-from)*p.alone/p.compute, true
 }
 
 // waitsFor says whether rank self's operation op cannot complete before
@@ -167,45 +185,44 @@ func waitsFor(op Op, self, r int) bool {
 // waits for a rank after its last MPI operation, so the other ranks'
 // times stand.
 func (s *sim) endSolo() {
-	last := map[int]*rank{}    // by node, the rank that finished last
-	other := map[int]float64{} // by node, the latest finish of the others
-	for _, r := range s.ranks {
-		n := s.opts.Node[r.id]
-		l, ok := last[n]
-		switch {
-		case !ok:
-			last[n] = r
-			other[n] = math.Inf(-1)
-		case r.clock > l.clock:
-			other[n] = max(other[n], l.clock)
-			last[n] = r
-		default:
-			other[n] = max(other[n], r.clock)
-		}
-	}
-	for n, r := range last {
-		from := max(other[n], r.tail.start)
-		if !r.solo || r.tail.priced <= 0 || from >= r.clock || math.IsInf(other[n], -1) {
-			continue
-		}
-		ratio := r.tail.alone / r.tail.priced
-		at := func(t float64) float64 {
-			if t <= from {
-				return t
+	for _, ranks := range s.shared {
+		// The rank that finished last, and the latest finish of the
+		// others.
+		last, other := ranks[0], math.Inf(-1)
+		for _, r := range ranks[1:] {
+			if r.clock > last.clock {
+				last, r = r, last
 			}
-			return from + (t-from)*ratio
+			other = max(other, r.clock)
 		}
-		for i := range r.segs {
-			sg := &r.segs[i]
-			sg.Start, sg.End = at(sg.Start), at(sg.End)
-		}
-		for i := range r.marks {
-			r.marks[i].T = at(r.marks[i].T)
-		}
-		end := at(r.clock)
-		r.stats.Compute -= r.clock - end
-		r.clock = end
+		s.repriceTail(last, other)
 	}
+}
+
+// repriceTail prices r's tail alone from when the others of its node had
+// finished (other) on.
+func (s *sim) repriceTail(r *rank, other float64) {
+	from := max(other, r.tail.start)
+	if !r.solo || r.tail.priced <= 0 || from >= r.clock {
+		return
+	}
+	ratio := r.tail.alone / r.tail.priced
+	at := func(t float64) float64 {
+		if t <= from {
+			return t
+		}
+		return from + (t-from)*ratio
+	}
+	for i := range r.segs {
+		sg := &r.segs[i]
+		sg.Start, sg.End = at(sg.Start), at(sg.End)
+	}
+	for i := range r.marks {
+		r.marks[i].T = at(r.marks[i].T)
+	}
+	end := at(r.clock)
+	r.stats.Compute -= r.clock - end
+	r.clock = end
 }
 
 // Solo implements Soloist: from now on charges are also summed at the

@@ -282,6 +282,16 @@ func (n *nodeContention) rankSpread(id string, p int) (shares []float64, k int, 
 	return shares, k, true
 }
 
+// unevenSpread is rankSpread where the ranks' shares differ from the
+// mean by more than 5 %: within that the ranks take the mean.
+func (n *nodeContention) unevenSpread(id string, p int) (shares []float64, k int, ok bool) {
+	sh, k, ok := n.rankSpread(id, p)
+	if !ok || slices.Max(sh)*float64(p) <= 1.05 && slices.Min(sh)*float64(p) >= 0.95 {
+		return nil, 0, false
+	}
+	return sh, k, true
+}
+
 // tripsNote says that loop id's iterations per entry follow the
 // contention runs' trips, and what they were.
 func (n *nodeContention) tripsNote(id string) string {
@@ -381,6 +391,15 @@ func (s *onNode) factor(id string) float64 {
 	return f
 }
 
+// costRegions are the regions whose own time a charge labelled id is: a
+// kernel nest's call sites (sources), else the region id itself.
+func (o *Oracle) costRegions(id string) []string {
+	if ids := o.sources[id]; ids != nil {
+		return ids
+	}
+	return []string{id}
+}
+
 // SoloFactor implements interpreter.SoloCoster: a region's time for a
 // rank alone on its node (a core of its own, nothing else computing) over
 // its time with the k ranks of the node computing at once. The page
@@ -392,10 +411,7 @@ func (s *onNode) SoloFactor(label string) float64 {
 	}
 	f, ok := s.solo[label]
 	if !ok {
-		ids := s.o.sources[label]
-		if ids == nil {
-			ids = []string{label}
-		}
+		ids := s.o.costRegions(label)
 		// Also above 1: a region the contention runs measured faster
 		// with k ranks than with one costs its one-rank time alone. Code
 		// only rank 0 runs (a setup) reads as noise there (0.77-0.89 at
@@ -490,12 +506,7 @@ func (s *onNode) Reduction(from, to *ssa.BasicBlock) *interpreter.Reduction {
 	}
 	// Once per nest (s.red): its sources are one region or a kernel's
 	// call sites.
-	var f float64
-	if ids := s.o.sources[r.ID]; ids != nil {
-		f = s.share * s.o.calib * s.n.regions(ids, s.k)
-	} else {
-		f = s.factor(r.ID)
-	}
+	f := s.share * s.o.calib * s.n.regions(s.o.costRegions(r.ID), s.k)
 	v := *r
 	v.MeanTime *= f
 	v.IterTime *= f

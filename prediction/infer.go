@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -73,8 +72,7 @@ func (o *Oracle) inferredTime(root *loopnest.Loop, costs map[*loopnest.Loop]floa
 		if !ok {
 			sp = &spread{}
 			if o.contention != nil && size != np {
-				// Within 5 % of the mean the ranks take the mean.
-				if sh, k, ok := o.contention.rankSpread(root.ID, size); ok && (slices.Max(sh)*float64(size) > 1.05 || slices.Min(sh)*float64(size) < 0.95) {
+				if sh, k, ok := o.contention.unevenSpread(root.ID, size); ok {
 					sp.shares, sp.text = sh, spreadText(sh, k)
 				}
 			}

@@ -196,50 +196,70 @@ func (o *Oracle) innerSpread(root *loopnest.Loop) func(interpreter.Binder) float
 	if o.prof.Contention == nil || len(o.prof.Contention.RankTrips) == 0 {
 		return nil
 	}
-	type weighed struct {
-		id string
-		w  float64
-	}
-	var loops []weighed
 	var all int64
 	root.Walk(func(l *loopnest.Loop) {
 		if pr, ok := o.region(l.ID); ok {
 			all += pr.Iters
 		}
 	})
+	if all == 0 {
+		return nil
+	}
+	type weighed struct {
+		id string
+		w  float64
+	}
+	var loops []weighed
 	root.Walk(func(l *loopnest.Loop) {
-		pr, ok := o.region(l.ID)
-		if l == root || l.Trip != nil || !ok || all == 0 || o.prof.Contention.RankTrips[l.ID] == nil {
-			return
+		if pr, ok := o.region(l.ID); ok && l != root && l.Trip == nil && o.prof.Contention.RankTrips[l.ID] != nil {
+			loops = append(loops, weighed{l.ID, float64(pr.Iters) / float64(all)})
 		}
-		loops = append(loops, weighed{l.ID, float64(pr.Iters) / float64(all)})
 	})
 	if len(loops) == 0 {
 		return nil
 	}
-	return func(bind interpreter.Binder) float64 {
-		n := o.contention
-		size := int(bind.Size(nil))
-		if n == nil || size < 2 {
-			return 1
+	// The factor of each rank, per rank count (nil: 1 on every rank),
+	// made once: the nest is entered on every rank at every step.
+	var (
+		mu     sync.Mutex
+		bySize = map[int][]float64{}
+	)
+	factors := func(size int) []float64 {
+		mu.Lock()
+		defer mu.Unlock()
+		f, ok := bySize[size]
+		if ok || o.contention == nil {
+			return f
 		}
-		f := 1.0
-		rank := -1
 		for _, l := range loops {
-			sh, k, ok := n.rankSpread(l.id, size)
-			if !ok || slices.Max(sh)*float64(size) <= 1.05 && slices.Min(sh)*float64(size) >= 0.95 {
+			sh, k, ok := o.contention.unevenSpread(l.id, size)
+			if !ok {
 				continue
 			}
-			if rank < 0 {
-				rank = int(bind.Rank(nil))
+			if f == nil {
+				f = make([]float64, size)
+				for r := range f {
+					f[r] = 1
+				}
 			}
-			if rank >= size {
-				return 1
+			for r := range f {
+				f[r] += l.w * (sh[r]*float64(size) - 1)
 			}
-			f += l.w * (sh[rank]*float64(size) - 1)
 			o.note(root.Func.Prog.Fset, root.Pos, "reduced nest %s: the iterations of its inner loop %s, which exits on data, are the profile's mean per entry times each rank's share, as they spread over the ranks in the profile's run at %d ranks (mapped onto these ranks in rank order)", root.ID, l.id, k)
 		}
-		return max(f, 0)
+		bySize[size] = f
+		return f
+	}
+	return func(bind interpreter.Binder) float64 {
+		f := factors(int(bind.Size(nil)))
+		if f == nil {
+			return 1
+		}
+		rank := int(bind.Rank(nil))
+		if rank < 0 || rank >= len(f) {
+			return 1
+		}
+		return max(f[rank], 0)
 	}
 }
 
