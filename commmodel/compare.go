@@ -47,7 +47,7 @@ func (m *Machine) Compare(op Op, bytes, np int, configs []Config, opt CompareOpt
 		if err != nil {
 			return nil, err
 		}
-		alg := m.Select(op, np, bytes)
+		alg := m.Select(op, np, bytes, 0)
 		if opt.Algorithm != "" {
 			if alg, err = ParseAlgorithm(op, opt.Algorithm); err != nil {
 				return nil, err
@@ -128,7 +128,7 @@ func slowestLevel(pl *Placement) Level {
 // algorithm the rules select, at the slowest level of pl. ok is false
 // when the algorithm has no closed form.
 func (m *Machine) Estimate(op Op, pl *Placement, bytes int) (t float64, ok bool) {
-	alg := m.Select(op, pl.P, bytes)
+	alg := m.Select(op, pl.P, bytes, 0)
 	t, _, ok = m.Hockney(slowestLevel(pl)).ClosedForm(op, alg, pl.P, bytes)
 	return t, ok
 }

@@ -165,7 +165,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("negative cost %v", c)
 			}
 		}
-		s, err := Generate(Allreduce, m.Select(Allreduce, pl.P, 4096), pl.P, 4096, 0, Options{})
+		s, err := Generate(Allreduce, m.Select(Allreduce, pl.P, 4096, 0), pl.P, 4096, 0, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

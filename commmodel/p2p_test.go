@@ -112,37 +112,53 @@ func TestSelectRules(t *testing.T) {
 		op    Op
 		p, n  int
 		want  Algorithm
+		elem  int // 0: DefaultElemSize
 	}{
-		{RulesOpenMPI, Alltoall, 8, 1 << 20, Linear},
-		{RulesOpenMPI, Alltoall, 2, 1 << 20, Pairwise},
-		{RulesOpenMPI, Alltoall, 48, 256, Bruck},
-		{RulesOpenMPI, Allreduce, 8, 8, RecursiveDoubling},
-		{RulesOpenMPI, Allreduce, 16, 8, Ring}, // segmented ring in Open MPI 4.1
-		{RulesOpenMPI, Allreduce, 16, 1 << 20, Rabenseifner},
-		{RulesOpenMPI, Barrier, 100, 0, Dissemination},
-		{RulesMPICH, Bcast, 16, 1024, Binomial},
-		{RulesMPICH, Bcast, 16, 65536, ScatterAllgather},
-		{RulesMPICH, Bcast, 12, 65536, ScatterRing},
-		{RulesMPICH, Alltoall, 16, 256, Bruck},
-		{RulesMPICH, Alltoall, 16, 257, Linear},
-		{RulesMPICH, Alltoall, 16, 32769, Pairwise},
-		{RulesMPICH, Allreduce, 8, 2048, RecursiveDoubling},
-		{RulesMPICH, Allreduce, 8, 2049, Rabenseifner},
-		{RulesMPICH, Allgather, 6, 1024, Bruck},
-		{RulesGoroutine, Allreduce, 6, 8, RecursiveDoubling},
-		{RulesGoroutine, Allreduce, 16, 1 << 20, RecursiveDoubling},
-		{RulesGoroutine, Barrier, 8, 0, Linear},
-		{RulesGoroutine, Bcast, 5, 1 << 20, Binomial},
-		{RulesGoroutine, Allgather, 6, 1024, Ring},
-		{RulesGoroutine, Alltoall, 48, 256, Linear},
+		{RulesOpenMPI, Alltoall, 8, 1 << 20, Linear, 0},
+		{RulesOpenMPI, Alltoall, 2, 1 << 20, Pairwise, 0},
+		{RulesOpenMPI, Alltoall, 48, 256, Bruck, 0},
+		{RulesOpenMPI, Allreduce, 8, 8, RecursiveDoubling, 0},
+		// Open MPI 4.1's table says segmented ring from 16 to 63 ranks
+		// below 128 bytes; its ring runs recursive doubling with fewer
+		// elements than ranks.
+		{RulesOpenMPI, Allreduce, 16, 8, RecursiveDoubling, 0},
+		{RulesOpenMPI, Allreduce, 63, 120, RecursiveDoubling, 0},
+		{RulesOpenMPI, Allreduce, 40, 120, Ring, 1},
+		{RulesOpenMPI, Allreduce, 16, 32, Ring, 1},
+		{RulesOpenMPI, Allreduce, 48, 256, ReduceBcast, 16}, // Rabenseifner, 16 elements < 32
+		{RulesOpenMPI, Allreduce, 48, 256, Rabenseifner, 8},
+		{RulesOpenMPI, Reduce, 2, 4, Linear, 0}, // Rabenseifner, no element
+		{RulesOpenMPI, Allreduce, 16, 1 << 20, Rabenseifner, 0},
+		{RulesOpenMPI, Barrier, 100, 0, Dissemination, 0},
+		{RulesMPICH, Bcast, 16, 1024, Binomial, 0},
+		{RulesMPICH, Bcast, 16, 65536, ScatterAllgather, 0},
+		{RulesMPICH, Bcast, 12, 65536, ScatterRing, 0},
+		{RulesMPICH, Alltoall, 16, 256, Bruck, 0},
+		{RulesMPICH, Alltoall, 16, 257, Linear, 0},
+		{RulesMPICH, Alltoall, 16, 32769, Pairwise, 0},
+		{RulesMPICH, Allreduce, 8, 2048, RecursiveDoubling, 0},
+		{RulesMPICH, Allreduce, 8, 2049, Rabenseifner, 0},
+		{RulesMPICH, Allreduce, 512, 4096, RecursiveDoubling, 16}, // 256 elements < 512
+		{RulesMPICH, Allreduce, 512, 4096, Rabenseifner, 4},
+		{RulesMPICH, Allgather, 6, 1024, Bruck, 0},
+		{RulesGoroutine, Allreduce, 6, 8, RecursiveDoubling, 0},
+		{RulesGoroutine, Allreduce, 16, 1 << 20, RecursiveDoubling, 0},
+		{RulesGoroutine, Barrier, 8, 0, Linear, 0},
+		{RulesGoroutine, Bcast, 5, 1 << 20, Binomial, 0},
+		{RulesGoroutine, Allgather, 6, 1024, Ring, 0},
+		{RulesGoroutine, Alltoall, 48, 256, Linear, 0},
 	} {
-		if got := SelectBy(tc.rules, tc.op, tc.p, tc.n); got != tc.want {
-			t.Errorf("%s %v P=%d n=%d: %v, want %v", tc.rules, tc.op, tc.p, tc.n, got, tc.want)
+		if got := SelectBy(tc.rules, tc.op, tc.p, tc.n, tc.elem); got != tc.want {
+			t.Errorf("%s %v P=%d n=%d elem=%d: %v, want %v", tc.rules, tc.op, tc.p, tc.n, tc.elem, got, tc.want)
 		}
 	}
 	m := &Machine{Collectives: CollectiveConfig{Rules: RulesOpenMPI, Force: map[string]string{"Allgather": "recursive-doubling"}}}
-	if got := m.Select(Allgather, 6, 8); got != Bruck {
+	if got := m.Select(Allgather, 6, 8, 0); got != Bruck {
 		t.Errorf("forced recursive doubling on 6 ranks: %v, want the Bruck fallback", got)
+	}
+	m.Collectives.Force = map[string]string{"Allreduce": "ring"}
+	if got := m.Select(Allreduce, 32, 8, 0); got != RecursiveDoubling {
+		t.Errorf("forced ring Allreduce of one element on 32 ranks: %v, want Open MPI's recursive doubling", got)
 	}
 }
 

@@ -136,15 +136,30 @@ func pick(bands []band, p, n int) Algorithm {
 	panic("commmodel: pick: rank bands do not end at infinity")
 }
 
+// DefaultElemSize is the element size [Machine.Select] assumes where the
+// caller does not know the buffer's type: a float64 or an int64.
+const DefaultElemSize = 8
+
 // Select chooses the algorithm for op over p ranks and a message of bytes
-// (as [Generate] counts them), by the machine's rules and overrides.
-func (m *Machine) Select(op Op, p, bytes int) Algorithm {
+// (as [Generate] counts them) made of elements of elem bytes (0:
+// [DefaultElemSize]), by the machine's rules and overrides. The element
+// count matters where a library's algorithm hands a buffer of fewer
+// elements than it splits into to another algorithm (see [countFallback]).
+func (m *Machine) Select(op Op, p, bytes, elem int) Algorithm {
 	if a, ok := m.Collectives.Force[op.String()]; ok {
 		if alg, err := ParseAlgorithm(op, a); err == nil && (alg != Leaders) {
-			return fallback(op, alg, p)
+			return countFallback(m.Collectives.Rules, op, fallback(op, alg, p), p, elements(bytes, elem))
 		}
 	}
-	return fallback(op, SelectBy(m.Collectives.Rules, op, p, bytes), p)
+	return fallback(op, SelectBy(m.Collectives.Rules, op, p, bytes, elem), p)
+}
+
+// elements is the element count of a buffer of bytes.
+func elements(bytes, elem int) int {
+	if elem <= 0 {
+		elem = DefaultElemSize
+	}
+	return bytes / elem
 }
 
 // fallback replaces an algorithm that does not apply to p.
@@ -155,15 +170,45 @@ func fallback(op Op, a Algorithm, p int) Algorithm {
 	return a
 }
 
+// countFallback is what Open MPI's algorithms do themselves with fewer
+// elements than the pieces they split the buffer into (coll_base_allreduce.c,
+// coll_base_reduce.c): the ring Allreduce (and the segmented ring, through
+// it) runs recursive doubling when count < p; the reduce-scatter based
+// Allreduce and Reduce (Rabenseifner) run the basic linear ones when count
+// is below the largest power of two <= p, which we model as reduce+bcast
+// and as linear. An 8-byte Allreduce on 16 to 63 ranks, which Open MPI
+// 4.1's table gives the segmented ring, is thus recursive doubling, not
+// 2(p-1) messages of nothing. MPICH's rules test the count themselves.
+func countFallback(rules string, op Op, a Algorithm, p, count int) Algorithm {
+	if rules == RulesMPICH || rules == RulesGoroutine {
+		return a
+	}
+	switch {
+	case op == Allreduce && a == Ring && count < p:
+		return RecursiveDoubling
+	case op == Allreduce && a == Rabenseifner && count < pof2floor(p):
+		return ReduceBcast
+	case op == Reduce && a == Rabenseifner && count < pof2floor(p):
+		return Linear
+	}
+	return a
+}
+
 // SelectBy applies rule set rules (one of [RuleSets]; anything else is
-// taken as "openmpi").
-func SelectBy(rules string, op Op, p, bytes int) Algorithm {
+// taken as "openmpi") to a message of bytes in elements of elem bytes (0:
+// [DefaultElemSize]).
+func SelectBy(rules string, op Op, p, bytes, elem int) Algorithm {
+	count := elements(bytes, elem)
 	switch rules {
 	case RulesMPICH:
-		return selectMPICH(op, p, bytes)
+		return selectMPICH(op, p, bytes, count)
 	case RulesGoroutine:
 		return selectGoroutine(op)
 	}
+	return countFallback(rules, op, selectOpenMPI(op, p, bytes), p, count)
+}
+
+func selectOpenMPI(op Op, p, bytes int) Algorithm {
 	switch op {
 	case Barrier:
 		return pick(ompiBarrier, p, 0)
@@ -187,7 +232,7 @@ func SelectBy(rules string, op Op, p, bytes int) Algorithm {
 	return Binomial
 }
 
-func selectMPICH(op Op, p, bytes int) Algorithm {
+func selectMPICH(op Op, p, bytes, count int) Algorithm {
 	switch op {
 	case Barrier:
 		return Dissemination
@@ -200,12 +245,12 @@ func selectMPICH(op Op, p, bytes int) Algorithm {
 		}
 		return ScatterRing
 	case Allreduce:
-		if bytes <= 2048 || bytes < pof2floor(p) {
+		if bytes <= 2048 || count < pof2floor(p) {
 			return RecursiveDoubling
 		}
 		return Rabenseifner
 	case Reduce:
-		if bytes <= 2048 || bytes < pof2floor(p) {
+		if bytes <= 2048 || count < pof2floor(p) {
 			return Binomial
 		}
 		return Rabenseifner

@@ -23,8 +23,8 @@ type collective struct {
 }
 
 type schedKey struct {
-	kind           OpKind
-	p, bytes, root int
+	kind                 OpKind
+	p, bytes, elem, root int
 }
 
 type stepStatus uint8
@@ -56,10 +56,10 @@ func (s *sim) startCollective(r *rank, op Op) {
 	if kind == OpSplit {
 		kind, bytes = OpAllgather, splitBytes
 	}
-	k := schedKey{kind, n, bytes, root}
+	k := schedKey{kind, n, bytes, op.Elem, root}
 	sched, ok := s.scheds[k]
 	if !ok {
-		sched = s.net.Schedule(kind, n, bytes, root)
+		sched = s.net.Schedule(kind, n, bytes, op.Elem, root)
 		s.scheds[k] = sched
 	}
 	seq := r.nextSeq(op.Group)

@@ -282,12 +282,12 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 			op.Recv = receiveInto(args[1])
 		}
 	case "Reduce":
-		op.Kind, op.Bytes = OpReduce, bytesOf(1)
+		op.Kind, op.Bytes, op.Elem = OpReduce, bytesOf(1), es
 		op.Root, err = rankArg(4, "root")
 		op.Fault = r.receivedAt(in.Pos(), name, args[2], op.Root)
 		op.Send, op.Recv = reduceContribution(args[1], args[3]), receiveInto(args[2])
 	case "Allreduce":
-		op.Kind, op.Bytes = OpAllreduce, bytesOf(1)
+		op.Kind, op.Bytes, op.Elem = OpAllreduce, bytesOf(1), es
 		op.Fault = r.received(in.Pos(), name, args[2])
 		op.Send, op.Recv = reduceContribution(args[1], args[3]), receiveInto(args[2])
 	case "Gather", "Gatherv":

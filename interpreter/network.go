@@ -11,8 +11,9 @@ type Network interface {
 	// transfers (itself included) share the channel.
 	Contention(ch, cf, n int) (extraLatency, ratio float64)
 	// Schedule returns, for every rank of a collective over p ranks, the
-	// point-to-point steps it performs, in order.
-	Schedule(kind OpKind, p, bytes, root int) [][]Step
+	// point-to-point steps it performs, in order. Elem is the size of one
+	// element of the buffer (0: unknown; see Op.Elem).
+	Schedule(kind OpKind, p, bytes, elem, root int) [][]Step
 }
 
 // A Noter is a Network that says where it modelled an operation other

@@ -69,7 +69,11 @@ type Op struct {
 	Peer  int // destination (sends) or source (receives; may be AnySource)
 	Tag   int // may be AnyTag for receives
 	Bytes int // payload: the message (point-to-point), or per-rank block (collectives)
-	Root  int // rooted collectives
+	// Elem is the size in bytes of one element of a Reduce's or
+	// Allreduce's buffer (0: unknown): libraries choose their algorithm
+	// by the element count too.
+	Elem int
+	Root int // rooted collectives
 
 	// Sendrecv's receive half.
 	RecvPeer, RecvTag, RecvBytes int

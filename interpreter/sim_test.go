@@ -35,7 +35,7 @@ func (h hockney) Message(src, dst, n int) MessageCost {
 
 func (h hockney) Contention(_, cf, _ int) (float64, float64) { return 0, float64(cf) }
 
-func (h hockney) Schedule(kind OpKind, p, bytes, root int) [][]Step {
+func (h hockney) Schedule(kind OpKind, p, bytes, _, root int) [][]Step {
 	steps := make([][]Step, p)
 	switch kind {
 	case OpBcast:

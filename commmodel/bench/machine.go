@@ -176,7 +176,7 @@ func predictCollectives(m *commmodel.Machine, rep *Report, np int) {
 		if err != nil {
 			continue
 		}
-		s, err := commmodel.Generate(op, m.Select(op, np, r.Bytes), np, r.Bytes, 0, commmodel.Options{Placement: pl})
+		s, err := commmodel.Generate(op, m.Select(op, np, r.Bytes, 0), np, r.Bytes, 0, commmodel.Options{Placement: pl})
 		if err != nil {
 			continue
 		}

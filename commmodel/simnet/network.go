@@ -145,12 +145,12 @@ func (n *Network) Notes() []string {
 // Schedule implements interpreter.Network with the algorithm the
 // machine's rules select. The interpreter has no error path here, so an
 // operation the model does not know panics, naming the phase.
-func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, root int) [][]interpreter.Step {
+func (n *Network) Schedule(kind interpreter.OpKind, p, bytes, elem, root int) [][]interpreter.Step {
 	op, ok := kinds[kind]
 	if !ok {
 		panic(fmt.Sprintf("simnet: Schedule: %v is not a collective", kind))
 	}
-	alg := n.M.Select(op, p, bytes)
+	alg := n.M.Select(op, p, bytes, elem)
 	s, err := commmodel.Generate(op, alg, p, bytes, root, commmodel.Options{Placement: n.PL})
 	tail := 0.0 // closed-form time after the schedule's messages
 	if errors.Is(err, commmodel.ErrTooLarge) {

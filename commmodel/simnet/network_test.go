@@ -58,7 +58,7 @@ func TestInterpreterAgreesWithSimulate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", tc.kind, err)
 		}
-		s, err := commmodel.Generate(tc.op, m.Select(tc.op, tc.p, tc.bytes), tc.p, tc.bytes, 0, commmodel.Options{Placement: pl})
+		s, err := commmodel.Generate(tc.op, m.Select(tc.op, tc.p, tc.bytes, 0), tc.p, tc.bytes, 0, commmodel.Options{Placement: pl})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,14 +155,14 @@ func TestLargeCollectives(t *testing.T) {
 	}
 	n := New(m, pl)
 	bytes := 64 << 20
-	if alg := m.Select(commmodel.Bcast, p, bytes); alg != commmodel.ScatterAllgather {
+	if alg := m.Select(commmodel.Bcast, p, bytes, 0); alg != commmodel.ScatterAllgather {
 		t.Fatalf("the rules give a %d-byte Bcast on %d ranks %v; the test needs scatter-allgather", bytes, p, alg)
 	}
-	bcast := n.Schedule(interpreter.OpBcast, p, bytes, 0)
+	bcast := n.Schedule(interpreter.OpBcast, p, bytes, 0, 0)
 	if steps := len(bcast[p-1]); steps > 13 {
 		t.Errorf("the broadcast's last rank takes %d steps, want a binomial tree's few", steps)
 	}
-	all := n.Schedule(interpreter.OpAlltoall, p, 1024, 0)
+	all := n.Schedule(interpreter.OpAlltoall, p, 1024, 0, 0)
 	want, ok := m.Estimate(commmodel.Alltoall, pl, 1024)
 	if !ok {
 		t.Fatal("no closed form of the all-to-all")
