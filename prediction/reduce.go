@@ -998,6 +998,13 @@ func (o *Oracle) iterationTimes(root *loopnest.Loop) func(symbolic.Env) (vectorC
 		index = root.Index.At
 	}
 	times := pr.Imbalance.IterNs
+	if pos := growsSlice(root); pos.IsValid() {
+		var spikes int
+		if times, spikes = withoutGrowthSpikes(times); spikes > 0 {
+			o.note(root.Func.Prog.Fset, pos, "nest %s appends to a slice that outlives an iteration: %d of the profiled run's %d iterations took over %d times their neighbours (the slice's reallocations as it grew in one rank); they are taken at their neighbours' time and the nest's time shared by what remains, as each rank pays its own slice's copies about in proportion to what it appends",
+				root.ID, spikes, len(times), growthSpike)
+		}
+	}
 	// The vector says how an entry's time is shared among its
 	// iterations; what the whole entry costs is the own time of the loop
 	// and of everything timed in it, per entry. Summed as they are, the

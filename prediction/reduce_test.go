@@ -455,3 +455,42 @@ func fastAsSlow(t *testing.T, pkg string, args, profArgs []string, drop func(*in
 		t.Errorf("rank 0 computes %.9g s with the reductions, %.9g s without: want within %g", fast, slow, tol)
 	}
 }
+
+// A loop that appends every row to one slice: the profile's one rank
+// reallocates it at a few rows, thousands of times dearer than the others
+// once the slice is large; the ranks of four append to their own slices.
+// The outer ranks (fewer entries per row) must compute alike, and so must
+// the inner ones, whichever rows the one-rank run's copies fell in, as
+// they do when the slice is made at its final size first.
+func TestAppendReallocationsNotChargedToTheirRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	for _, args := range [][]string{nil, {"-prealloc"}} {
+		mp, oracle, m := prepareTestdata(t, "appendrows", args)
+		run, _, err := simulate(mp, oracle, m, 4, 4, 1, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := func(r int) float64 { return run.Ranks[r].Compute }
+		for _, pair := range [][2]int{{0, 3}, {1, 2}} {
+			a, b := c(pair[0]), c(pair[1])
+			if r := max(a, b) / min(a, b); r > 1.25 {
+				t.Errorf("%v: ranks %d and %d compute %.4g and %.4g s (%.2f times), want alike", args, pair[0], pair[1], a, b, r)
+			}
+		}
+		if c(1) < 1.5*c(0) {
+			t.Errorf("%v: rank 1 computes %.4g s, rank 0 %.4g s, want its longer rows (over 1.5 times)", args, c(1), c(0))
+		}
+		if args != nil {
+			continue // its first touches of the slice's pages may stand out too
+		}
+		said := false
+		for _, n := range oracle.Notes() {
+			said = said || strings.Contains(n, "appends to a slice that outlives an iteration")
+		}
+		if !said {
+			t.Errorf("no note on the reallocations:\n%s", strings.Join(oracle.Notes(), "\n"))
+		}
+	}
+}
