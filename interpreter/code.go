@@ -60,7 +60,10 @@ type instrCode struct {
 	callSolo   float64     // callCost's SoloFactor (SoloCoster; else 1)
 	sized      *sizedCost  // a copy or library call costed by the lengths it is given (CopyCoster, LibraryCoster)
 	site       string      // "file.go:line" of an MPI call, once needed
-	unused     bool        // a call whose result no instruction reads
+	// sameData sizes an MPI call's buffers of unknown length from other
+	// calls of the same data (sameDataBytes), by argument, once needed.
+	sameData map[int]sameDataSize
+	unused   bool // a call whose result no instruction reads
 }
 
 // reduction is a reduced nest entered by an edge, with the slots of the

@@ -112,6 +112,10 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 				r.assume(in.Pos(), "mpi.%s: buffer length unknown, message size taken as the profiled run's mean at this call, %.0f bytes", name, b)
 				return int(b)
 			}
+			if b, at, ok := r.sameDataBytes(in, ic, i, ss); ok {
+				r.assume(in.Pos(), "mpi.%s: buffer length unknown and no profiled call here to size it, message size taken as the profiled run's mean at %s, which sends the same data: %.0f bytes", name, at, b)
+				return int(b)
+			}
 			// Code the profile's runs never reached (a Sendrecv of the
 			// interior ranks, a profile at 1 and 2 ranks): runs at more
 			// ranks would have sized it.

@@ -494,3 +494,31 @@ func TestAppendReallocationsNotChargedToTheirRows(t *testing.T) {
 		}
 	}
 }
+
+// A buffer of unknown length (values kept by a test on data) sent at a
+// call the profile's runs never reached (the interior ranks' Sendrecv,
+// with runs at 1 and 2 ranks) is sized by the same data's Send, which
+// they did reach, not priced empty.
+func TestUnreachedSendSizedBySameData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	args := []string{"-n", "20000", "-steps", "20"}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/packedchain", Args: args, NP: []int{1},
+		ProfilePPN: []int{1, 2}, ProfileOut: filepath.Join(t.TempDir(), "packedchain.profile.json")})
+	run, progs, err := simulate(mp, oracle, m, 4, 4, 1, commmodel.Block, args, interpreter.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, interior := run.Ranks[0].Bytes, run.Ranks[1].Bytes
+	if first == 0 || math.Abs(float64(interior-first))/float64(first) > 0.01 {
+		t.Errorf("the interior rank sends %d bytes, the first %d: want the same", interior, first)
+	}
+	said := false
+	for _, as := range progs.Assumptions() {
+		said = said || strings.Contains(as.What, "mpi.Sendrecv: buffer length unknown and no profiled call here to size it, message size taken as the profiled run's mean at main.go:")
+	}
+	if !said {
+		t.Errorf("no assumption on the Sendrecv's size: %v", progs.Assumptions())
+	}
+}
