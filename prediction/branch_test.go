@@ -66,6 +66,8 @@ func TestBranchTestsFollowTheProfile(t *testing.T) {
 		"x == 0": 1 - math.Sqrt(0.5),
 		"x == 1": 1 - math.Sqrt(0.5),
 		"x == 2": 0.5,
+		// heavy := x > 0.75 && x < 0.95: 0.8 and 0.9 of those 8
+		"x > 0.75": 2.0 / 8,
 	}
 	got := map[string]float64{}
 	for _, f := range mp.Funcs {

@@ -9,9 +9,11 @@ import (
 // BranchTests returns the branch tests of one function's body, not of the
 // function literals in it (they are functions of their own), in source
 // order: the leaves of each if statement's condition (its tree of &&, ||
-// and !, each of which the SSA builder turns into an If of its own) and
-// each case expression of a switch without a tag that is not itself a
-// && or || (go/ssa tests such an expression's value with one If).
+// and !, each of which the SSA builder turns into an If of its own), each
+// case expression of a switch without a tag that is not itself a && or
+// || (go/ssa tests such an expression's value with one If), and the
+// tested operands of each && or || whose value is used, not branched on
+// (ValueTests: `ok := a && b`, `return x > 0 || y > 0`).
 //
 // The counting binary counts the outcomes of the tests that nothing else
 // answers (modelTests): the prediction gives an If on an unknown value
@@ -21,6 +23,7 @@ import (
 // calls, an arm that returns) were taken half the time.
 func BranchTests(body ast.Node) []ast.Expr {
 	var tests []ast.Expr
+	values := valueLogicals(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -29,10 +32,91 @@ func BranchTests(body ast.Node) []ast.Expr {
 			tests = testLeaves(tests, n.Cond)
 		case *ast.SwitchStmt:
 			tests = append(tests, caseTests(n)...)
+		case *ast.BinaryExpr:
+			if values[n] {
+				tests = ValueTests(tests, n)
+			}
 		}
 		return true
 	})
 	return tests
+}
+
+// ValueTests appends the operands that a && or || whose value is used
+// branches on: go/ssa evaluates such an expression by testing its left
+// operand's tree of &&, || and ! as a condition (an If per leaf) and
+// taking its right operand's value, which is tested only where it is a
+// && or || itself. In `ok := a && b` only a is tested.
+func ValueTests(tests []ast.Expr, e *ast.BinaryExpr) []ast.Expr {
+	tests = testLeaves(tests, e.X)
+	if y, ok := ast.Unparen(e.Y).(*ast.BinaryExpr); ok && (y.Op == token.LAND || y.Op == token.LOR) {
+		return ValueTests(tests, y)
+	}
+	return tests
+}
+
+// valueLogicals returns the && and || expressions in n whose value is
+// used rather than branched on (ValueTests), outermost ones only: not
+// those in the condition of an if or for statement or a case of a switch
+// without a tag (go/ssa branches on every leaf of those), nor the right
+// operands that ValueTests follows. Function literals are included.
+func valueLogicals(n ast.Node) map[*ast.BinaryExpr]bool {
+	inCond := map[ast.Expr]bool{}
+	var markCond func(e ast.Expr)
+	markCond = func(e ast.Expr) {
+		if e == nil {
+			return
+		}
+		inCond[e] = true
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			markCond(x.X)
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				markCond(x.X)
+			}
+		case *ast.BinaryExpr:
+			if x.Op == token.LAND || x.Op == token.LOR {
+				markCond(x.X)
+				markCond(x.Y)
+			}
+		}
+	}
+	values := map[*ast.BinaryExpr]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			markCond(n.Cond)
+		case *ast.ForStmt:
+			markCond(n.Cond)
+		case *ast.SwitchStmt:
+			if n.Tag == nil {
+				for _, st := range n.Body.List {
+					for _, e := range st.(*ast.CaseClause).List {
+						markCond(e)
+					}
+				}
+			}
+		case *ast.BinaryExpr:
+			if (n.Op != token.LAND && n.Op != token.LOR) || inCond[n] {
+				break
+			}
+			values[n] = true
+			// What ValueTests takes of it is accounted for.
+			markCond(n.X)
+			for y := n; ; {
+				next, ok := ast.Unparen(y.Y).(*ast.BinaryExpr)
+				if !ok || (next.Op != token.LAND && next.Op != token.LOR) {
+					break
+				}
+				inCond[next] = true
+				markCond(next.X)
+				y = next
+			}
+		}
+		return true
+	})
+	return values
 }
 
 // caseTests are the case expressions of a switch without a tag that are

@@ -22,7 +22,11 @@ func f(a, b bool, x, n int) {
 	switch { case x < 2: x++; case a || b: x--; case (b): }
 	switch x { case 1: }
 	for i := 0; i < n && a; i++ { if x > 9 { break } }
-	g := func() { if b { x++ } }
+	ok := x > 1 && (n < 2 || a) && b
+	y := !(a || x == 4)
+	h(x == 5 && b, y)
+	if a && f2(x == 6 || b) { x++ }
+	g := func() { if b { x++ }; _ = a && b }
 	g()
 }`
 	fset := token.NewFileSet()
@@ -38,11 +42,13 @@ func f(a, b bool, x, n int) {
 		}
 		return out
 	}
-	if got, want := texts(BranchTests(fn)), []string{"a", "b", "x > 3", "armed", "x < 2", "b", "x > 9"}; !slices.Equal(got, want) {
+	if got, want := texts(BranchTests(fn)), []string{"a", "b", "x > 3", "armed", "x < 2", "b", "x > 9",
+		"x > 1", "n < 2", "a", "a", "x == 5", "a", "f2(x == 6 || b)", "x == 6"}; !slices.Equal(got, want) {
 		t.Errorf("BranchTests: %q, want %q", got, want)
 	}
 	armed := func(n *ast.IfStmt) bool { id, ok := n.Cond.(*ast.Ident); return ok && id.Name == "armed" }
-	if got, want := texts(modelTests(fn, armed)), []string{"a", "b", "x > 3", "x < 2", "b"}; !slices.Equal(got, want) {
+	if got, want := texts(modelTests(fn, armed)), []string{"a", "b", "x > 3", "x < 2", "b",
+		"x > 1", "n < 2", "a", "a", "x == 5", "a", "f2(x == 6 || b)", "x == 6"}; !slices.Equal(got, want) {
 		t.Errorf("modelTests: %q, want %q", got, want)
 	}
 }

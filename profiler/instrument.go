@@ -102,6 +102,9 @@ type fileInstr struct {
 	// asked (addressTaken).
 	addressed map[types.Object]bool
 	callPos   map[*ast.Ident]bool
+	// valueLogicals are the file's && and || whose value is used
+	// (ValueTests), once asked.
+	valueLogicals map[*ast.BinaryExpr]bool
 }
 
 // frame is one enclosing function during the walk.
@@ -347,6 +350,18 @@ func (fi *fileInstr) enter(n, parent ast.Node) func() {
 		}
 		for _, e := range caseTests(n) {
 			fi.countBranchTest(e)
+		}
+	case *ast.BinaryExpr:
+		if n.Op != token.LAND && n.Op != token.LOR {
+			break
+		}
+		if fi.valueLogicals == nil {
+			fi.valueLogicals = valueLogicals(fi.file)
+		}
+		if fi.valueLogicals[n] {
+			for _, e := range ValueTests(nil, n) {
+				fi.countBranchTest(e)
+			}
 		}
 	case *ast.CaseClause:
 		if t := fi.find(n, CaseArm); t != nil {

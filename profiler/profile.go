@@ -47,9 +47,11 @@ const (
 	// were planned without the contention runs' counts, and a call in
 	// the inner loop of code that runs only with a neighbour was timed
 	// millions of times in them; before revision 11 (2026-11-29) the
-	// contention runs kept no loop's trips per rank (RankTrips). A
-	// default profile of an older revision is made again.
-	Probes = 11
+	// contention runs kept no loop's trips per rank (RankTrips); before
+	// revision 12 (2026-11-29) the tests of a && or || whose value is
+	// used (`ok := a && b`) were not counted (BranchTests). A default
+	// profile of an older revision is made again.
+	Probes = 12
 )
 
 // Profile is the content of a profile file: the measured numbers of every

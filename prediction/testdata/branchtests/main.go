@@ -1,8 +1,8 @@
 // Command branchtests takes, in each step, branches on a value the
 // interpreter cannot know (x, which a reduced loop computes): an if that
 // continues the loop (so the loop is no structured region), a switch
-// without a tag, an if with a compound condition and a switch on a
-// value computed from x. x runs through
+// without a tag, an if with a compound condition, a switch on a value
+// computed from x and a compound condition assigned to a variable. x runs through
 // 0, 0.3, 0.6, 0.9, 0.2, 0.5, 0.8, 0.1, 0.4, 0.7 in every ten steps, so
 // each test's share of true outcomes is known (TestBranchTestsFollowTheProfile).
 package main
@@ -48,6 +48,12 @@ func main() {
 				light++
 			case 2:
 				mpi.Allreduce(c, in, out, mpi.Sum)
+			}
+			// A compound condition whose value is used: go/ssa branches
+			// on its left operand only.
+			heavy := x > 0.75 && x < 0.95
+			if heavy {
+				light--
 			}
 		}
 		if c.Rank() == 0 {
