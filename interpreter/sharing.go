@@ -15,6 +15,14 @@ type Sharing struct {
 	// virtual-time order a quantum at a time, so a rank's speed follows
 	// the others' starts and ends to within a quantum.
 	Quantum float64
+	// Between, when set, is the cores of each node for a rank computing
+	// between its first and its last MPI operation (Last: its operations
+	// in an earlier simulation of the same configuration): ranks that
+	// synchronise often get fewer than Cores (the lockstep table), while
+	// a set-up before the first operation, or a check after the last,
+	// has the node's cores.
+	Between []float64
+	Last    []int
 }
 
 // DefaultQuantum is Sharing's default quantum.
@@ -57,8 +65,12 @@ func (s *sim) computePiece(r *rank) {
 	work := min(r.computeLeft, r.quantum)
 	speed := 1.0
 	n := c.Node[r.id]
-	if busy := float64(c.computing(r, n, r.clock)); busy > c.Cores[n] {
-		speed = c.Cores[n] / busy
+	cores := c.Cores[n]
+	if c.Between != nil && r.stats.Ops >= 1 && r.id < len(c.Last) && r.stats.Ops < c.Last[r.id] {
+		cores = c.Between[n]
+	}
+	if busy := float64(c.computing(r, n, r.clock)); busy > cores {
+		speed = cores / busy
 	}
 	start := r.clock
 	r.clock += work / speed
@@ -124,6 +136,14 @@ func (sh *Sharing) check(p int) error {
 	for n, c := range sh.Cores {
 		if !(c > 0) {
 			return fmt.Errorf("interpreter: sharing: node %d has %g cores", n, c)
+		}
+	}
+	if sh.Between != nil && len(sh.Between) != len(sh.Cores) {
+		return fmt.Errorf("interpreter: sharing: %d nodes' cores between operations for %d nodes", len(sh.Between), len(sh.Cores))
+	}
+	for n, c := range sh.Between {
+		if !(c > 0) {
+			return fmt.Errorf("interpreter: sharing: node %d has %g cores between operations", n, c)
 		}
 	}
 	return nil

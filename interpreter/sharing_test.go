@@ -66,6 +66,33 @@ func TestSharingCores(t *testing.T) {
 	}
 }
 
+// Ranks that synchronise get Between cores between their first and last
+// operations, the node's cores before and after: four ranks on two cores
+// each set up for 1 s (2 s shared), compute 1 s between two barriers on
+// one core (4 s) and check for 1 s after (2 s).
+func TestSharingCoresBetweenOperations(t *testing.T) {
+	progs := func() []Program {
+		out := make([]Program, 4)
+		for r := range out {
+			out[r] = &script{compute: []float64{1, 1, 1}, ops: []Op{{Kind: OpBarrier}, {Kind: OpBarrier}}}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		between []float64
+		want    float64
+	}{{nil, 6}, {[]float64{1}, 8}} {
+		sh := &Sharing{Node: []int{0, 0, 0, 0}, Cores: []float64{2}, Quantum: 1e-3, Between: tc.between, Last: []int{2, 2, 2, 2}}
+		run, err := Simulate(net1, progs(), Options{Sharing: sh})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run.Makespan < tc.want || run.Makespan > tc.want+1e-3 {
+			t.Errorf("cores between operations %v: makespan %.9g, want %g and the barriers", tc.between, run.Makespan, tc.want)
+		}
+	}
+}
+
 // TestSharingErrors checks that a malformed Sharing is refused.
 func TestSharingErrors(t *testing.T) {
 	progs := []Program{ops(), ops()}
@@ -73,6 +100,8 @@ func TestSharingErrors(t *testing.T) {
 		{Node: []int{0}, Cores: []float64{1}},
 		{Node: []int{0, 1}, Cores: []float64{1}},
 		{Node: []int{0, 0}, Cores: []float64{0}},
+		{Node: []int{0, 0}, Cores: []float64{1}, Between: []float64{1, 1}},
+		{Node: []int{0, 0}, Cores: []float64{1}, Between: []float64{0}},
 	} {
 		if _, err := Simulate(net1, progs, Options{Sharing: sh}); err == nil {
 			t.Errorf("%+v: no error", sh)

@@ -461,25 +461,20 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	}
 	// The table's cores hold while the ranks synchronise, between their
 	// first and last operations; before and after (a long sort before the
-	// exchanges begin) they have the node's cores. One count for the whole
-	// run: the one that takes as long as the two phases would.
-	if f := betweenShare(run); f < 1 {
-		eff = 1 / (f/eff + (1-f)/float64(k))
+	// exchanges begin, a check after the last gather) they have the
+	// node's cores. Until 2026-11-29 one count held for the whole run,
+	// the one that took as long as the two phases would: the phases then
+	// had the right sum, but the main loop between them (validate's
+	// interval) ran on more cores than the table gives it and the set-up
+	// on fewer (docs/validation/outside-2026-11-28n, fault 5).
+	sh.Between, sh.Last = make([]float64, pl.Nodes), make([]int, pl.P)
+	for n := range sh.Between {
+		sh.Between[n] = eff
 	}
-	for n := range cores {
-		cores[n] = eff
+	for r, st := range run.Ranks {
+		sh.Last[r] = st.Ops
 	}
 	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, shared)
-}
-
-// betweenShare is the share of the ranks' compute done between their
-// first and last MPI operations (1 when they computed nothing).
-func betweenShare(run *interpreter.Run) float64 {
-	total, between, _ := phaseCompute(run)
-	if total <= 0 {
-		return 1
-	}
-	return min(between/total, 1)
 }
 
 // lockstepPattern is the lockstep table's pattern the run's ranks
