@@ -73,6 +73,7 @@ type reduction struct {
 	writes   []operand
 	through  []pathCode
 	grows    []growCode
+	phiGrows []phiGrowCode
 	blocks   map[*ssa.BasicBlock]bool // red.Blocks
 	needs    map[ssa.Value]bool       // what Time may ask for; nil: anything
 	defs     []int32
@@ -107,6 +108,16 @@ type sizedCost struct {
 type growCode struct {
 	g    *Growth
 	path pathCode
+}
+
+// phiGrowCode is a PhiGrowth of a reduced nest: the slot of its phi, its
+// operand from outside the nest, and its index in Reduction.PhiGrows
+// (and in PhiGrowCounts' answer).
+type phiGrowCode struct {
+	index int
+	slot  int32
+	entry operand
+	elem  types.Type
 }
 
 // pathCode is a MemPath with its base as an operand.
@@ -272,6 +283,14 @@ func (s *programShared) reduction(fc *fnCode, red *Reduction, plan *slotPlan) *r
 	for i := range red.Grows {
 		g := &red.Grows[i]
 		rc.grows = append(rc.grows, growCode{g: g, path: pathCode{base: s.operand(fc, g.Base), steps: g.Steps}})
+	}
+	for i := range red.PhiGrows {
+		g := &red.PhiGrows[i]
+		slot, ok := fc.index[g.Phi]
+		if !ok || red.ExitFrom == nil || red.ExitFrom.Parent() != fc.fn || !plan.live(red.ExitFrom, g.Phi) {
+			continue // dead after the nest: nothing to give it
+		}
+		rc.phiGrows = append(rc.phiGrows, phiGrowCode{index: i, slot: slot, entry: s.operand(fc, g.Entry), elem: g.Elem})
 	}
 	for _, nb := range red.Blocks {
 		for _, in := range nb.Instrs {

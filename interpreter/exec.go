@@ -741,6 +741,12 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 			}
 			r.unbind()
 		}
+		// A phi's length at exit, from its entry value, read before the
+		// nest's values take the slots.
+		var phiGrown []value
+		if len(rc.phiGrows) > 0 {
+			phiGrown = r.phiGrown(f, rc)
+		}
 		for i := range rc.writes {
 			havocReach(r.get(f, &rc.writes[i]), 0)
 		}
@@ -759,6 +765,11 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 				f.env[slot] = unknownOf(t)
 			} else {
 				f.env[slot] = unknown
+			}
+		}
+		for i, v := range phiGrown {
+			if v.k == vSlice {
+				f.env[rc.phiGrows[i].slot] = v
 			}
 		}
 		if rotated {
@@ -812,6 +823,33 @@ func (r *ssaRank) enter(f *frame, edge int, bc *blockCode) error {
 func (r *ssaRank) jump(f *frame, i int) error {
 	bc := f.bc
 	return r.enter(f, bc.succ[i], f.code.blocks[bc.b.Succs[i].Index])
+}
+
+// phiGrown is, for each PhiGrowth of rc, the slice its phi holds after
+// the nest: its entry value lengthened by its count, its elements unknown;
+// unknown when the count or the entry's length is.
+func (r *ssaRank) phiGrown(f *frame, rc *reduction) []value {
+	r.bindTo(f, rc)
+	n, err := rc.red.PhiGrowCounts(r.binder)
+	r.unbind()
+	out := make([]value, len(rc.phiGrows))
+	for i := range rc.phiGrows {
+		pg := &rc.phiGrows[i]
+		if err != nil || pg.index >= len(n) || n[pg.index] < 0 {
+			continue
+		}
+		var length int64
+		switch e := r.get(f, &pg.entry); e.k {
+		case vSlice:
+			length = e.n
+		case vNil:
+		default:
+			continue
+		}
+		length += n[pg.index]
+		out[i] = value{k: vSlice, obj: newObject(unknownOf(pg.elem), pg.elem), n: length, c: length}
+	}
+	return out
 }
 
 // grow lengthens the slice g reaches by n elements of unknown value (its

@@ -139,6 +139,12 @@ type Reduction struct {
 	// unknown, so that later loops still count over it.
 	Grows      []Growth
 	GrowCounts func(Binder) ([]int64, error)
+	// PhiGrows are slices the nest lengthens in a variable (a phi of its
+	// header: a filter's keep = append(keep, q)); after the nest each is
+	// its value at entry plus its count from PhiGrowCounts, its elements
+	// unknown.
+	PhiGrows      []PhiGrowth
+	PhiGrowCounts func(Binder) ([]int64, error)
 	// MeanTime is the nest's profiled time per entry, charged when Time
 	// fails for want of a value the rank does not know; 0: the nest is
 	// run instead.
@@ -288,6 +294,15 @@ type Growth struct {
 	Base  ssa.Value
 	Steps []MemRead
 	Field int
+	Elem  types.Type
+}
+
+// PhiGrowth is a header phi of a reduced nest that holds a slice the nest
+// appends to (Reduction.PhiGrows): its value at the nest's exit is Entry's
+// (the phi's operand from outside the nest) lengthened.
+type PhiGrowth struct {
+	Phi   *ssa.Phi
+	Entry ssa.Value
 	Elem  types.Type
 }
 

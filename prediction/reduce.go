@@ -136,6 +136,7 @@ func (o *Oracle) reduction(root *loopnest.Loop, never map[edge]bool) (*interpret
 	}
 	var grown map[*ssa.Store]bool
 	red.Grows, red.GrowCounts, grown = growths(root, blocks, in)
+	red.PhiGrows, red.PhiGrowCounts = o.phiGrowths(root, in, exitFrom)
 	red.Writes, red.WritesThrough = writes(blocks, in, grown, o.storesNothing, o.dynamicCallees)
 	if pr, ok := o.region(root.ID); ok && pr.Timed && pr.Execs > 0 {
 		red.MeanTime = pr.TotalNs * 1e-9 / float64(pr.Execs)

@@ -522,3 +522,31 @@ func TestUnreachedSendSizedBySameData(t *testing.T) {
 		t.Errorf("no assumption on the Sendrecv's size: %v", progs.Assumptions())
 	}
 }
+
+// A filter that keeps a set's values in place (keep := s.items[:0]; ...
+// keep = append(keep, v) ...; s.items = keep) leaves a slice whose
+// length the next loops count over: predicted at 8 times the profile's
+// size, the kept count follows the set's, so the interval takes about 8
+// times as long, not the profile's count at every step after the first.
+func TestFilteredCountFollowsTheSet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	small, big := []string{"-n", "4000", "-steps", "20"}, []string{"-n", "32000", "-steps", "20"}
+	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/filterkeep", Args: big, ProfileArgs: small, NP: []int{1},
+		ProfileOut: filepath.Join(t.TempDir(), "filterkeep.profile.json")})
+	at := func(args []string) float64 {
+		run, _, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		iv, ok := run.Interval(1)
+		if !ok {
+			t.Fatal("no interval 1")
+		}
+		return iv
+	}
+	if r := at(big) / at(small); r < 6 || r > 10 {
+		t.Errorf("8 times the values take %.2f times as long, want about 8", r)
+	}
+}
