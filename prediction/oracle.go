@@ -994,6 +994,12 @@ func (o *Oracle) LibraryCost(call ssa.CallInstruction) (interpreter.LibraryCost,
 
 // callRegion is the profile's region of call's statement.
 func (o *Oracle) callRegion(call ssa.CallInstruction) (*profiler.Region, bool) {
+	return o.callSite(call, false)
+}
+
+// callSite is the profile's region of a call statement; with carried
+// false, not one whose time a kernel's rate carries (kernelRates).
+func (o *Oracle) callSite(call ssa.CallInstruction, carried bool) (*profiler.Region, bool) {
 	f := o.user[call.Parent()]
 	if f == nil {
 		return nil, false
@@ -1001,7 +1007,7 @@ func (o *Oracle) callRegion(call ssa.CallInstruction) (*profiler.Region, bool) {
 	b := call.Block()
 	for i, in := range b.Instrs {
 		if in == call {
-			if l := f.LeafAt(b, i); l != nil && !o.carried[l.ID()] {
+			if l := f.LeafAt(b, i); l != nil && (carried || !o.carried[l.ID()]) {
 				return o.region(l.ID())
 			}
 			break

@@ -855,11 +855,20 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest
 		own, _ := o.zones.exclusiveOwn(l.ID, ids)
 		excl := own * 1e-9
 		leaves := countedLeaves(l, timed, inline)
-		var total int64
+		// A leaf in a callee copy counts the callee's iterations from
+		// every call site, where l's time holds those of its own: a
+		// kernel too short to time, called from a main loop and from a
+		// serial check, charged each half its time
+		// (docs/validation/outside-2026-11-29p, fault 3).
+		var total, all float64
 		for _, lf := range leaves {
 			if p, ok := o.region(lf.ID); ok {
-				total += p.Iters
+				total += float64(p.Iters) * o.sitesFraction(lf, l)
+				all += float64(p.Iters)
 			}
+		}
+		if total == 0 {
+			total = all // the call statements made none of the calls counted
 		}
 		if total == 0 {
 			if firstErr == nil && excl > 0 {
@@ -887,7 +896,7 @@ func (o *Oracle) iterationCosts(root *loopnest.Loop, inline bool) (map[*loopnest
 			return
 		}
 		for _, lf := range leaves {
-			costs[lf] += excl / float64(total) * share[lf]
+			costs[lf] += excl / total * share[lf]
 		}
 	})
 	// A nest with no timed loop was too cheap to time: its time is part of
@@ -909,24 +918,54 @@ func (o *Oracle) callShare(c *loopnest.Loop) float64 {
 	if !ok || !ok2 || caller.Iters == 0 {
 		return 1
 	}
-	entries := float64(callee.Execs)
-	if ids := o.zones.sites[c.Inlined.Callee.String()]; len(ids) > 1 {
-		site, ok := o.callRegion(c.Inlined.Call)
-		if !ok {
-			return 1
-		}
-		var calls int64
-		for _, id := range ids {
-			if r, ok := o.zones.prof.Region(id); ok && r.Ranks == site.Ranks {
-				calls += r.Execs
-			}
-		}
-		if calls <= 0 {
-			return 1
-		}
-		entries *= float64(site.Execs) / float64(calls)
+	f, ok := o.siteFraction(c)
+	if !ok {
+		return 1
 	}
-	return entries / float64(caller.Iters)
+	return float64(callee.Execs) * f / float64(caller.Iters)
+}
+
+// siteFraction is, for the root of a callee copy, the share of the
+// callee's profiled calls that its call statement made: 1 for a callee
+// called from one statement; false when the profile cannot tell.
+func (o *Oracle) siteFraction(c *loopnest.Loop) (float64, bool) {
+	ids := o.zones.sites[c.Inlined.Callee.String()]
+	if len(ids) <= 1 {
+		return 1, true
+	}
+	site, ok := o.callSite(c.Inlined.Call, true)
+	if !ok {
+		return 0, false
+	}
+	var calls int64
+	for _, id := range ids {
+		if r, ok := o.zones.prof.Region(id); ok && r.Ranks == site.Ranks {
+			calls += r.Execs
+		}
+	}
+	if calls <= 0 {
+		return 0, false
+	}
+	return float64(site.Execs) / float64(calls), true
+}
+
+// sitesFraction is the share of lf's profiled iterations that ran under
+// the call statements between lf and the loop l around it: the product
+// of siteFraction over the callee copies on the way (1 where the profile
+// cannot tell).
+func (o *Oracle) sitesFraction(lf, l *loopnest.Loop) float64 {
+	f := 1.0
+	for c := lf; c != nil && c != l; {
+		if c.Inlined == nil {
+			c = c.Parent
+			continue
+		}
+		if s, ok := o.siteFraction(c); ok {
+			f *= s
+		}
+		c = c.Inlined.In
+	}
+	return f
 }
 
 // nearestTimed are the timed loops inside l with no timed loop between.

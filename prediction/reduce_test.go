@@ -550,3 +550,30 @@ func TestFilteredCountFollowsTheSet(t *testing.T) {
 		t.Errorf("8 times the values take %.2f times as long, want about 8", r)
 	}
 }
+
+// Two loops that call one kernel too short per call to be timed: each
+// loop's time holds its own calls', and the callee's counted iterations
+// are those of both call statements. Each loop is charged its share of
+// them, so the program takes as long as with the second loop calling a
+// copy of the kernel; it was charged half.
+func TestSharedCalleeChargedOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	at := func(shared string) float64 {
+		args := []string{"-n", "10000", "-shared=" + shared}
+		mp, oracle, m := prepareTestdata(t, "sharedcallee", args)
+		run, _, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		iv, ok := run.Interval(1)
+		if !ok {
+			t.Fatal("no interval 1")
+		}
+		return iv
+	}
+	if r := at("true") / at("false"); r < 0.75 || r > 1.33 {
+		t.Errorf("with the kernel shared the loops take %.2f times as long as with a copy, want about the same", r)
+	}
+}
