@@ -447,14 +447,20 @@ func (r *ssaRank) timeLeft(rc *reduction, f *frame, bc *blockCode) (t float64, o
 		return 0, false
 	}
 	how := "costed"
+	left := float64(trips-done) / float64(trips)
+	if g := rc.red.GiveUp; g.Left != nil {
+		if s, ok := g.Left(done, trips); ok {
+			left, how = s, "costed by the profile's time of each iteration"
+		}
+	}
 	whole, _, err := r.nestTime(rc, f)
 	switch {
 	case err == nil:
-		t = whole * float64(trips-done) / float64(trips)
+		t = whole * left
 	case rc.red.IterTime > 0:
 		// An inner loop counts over what the body computes: the
 		// profiled time per iteration instead.
-		t, how = rc.red.IterTime*float64(trips-done), "costed at the profiled time per iteration"
+		t, how = rc.red.IterTime*float64(trips)*left, "costed at the profiled time per iteration"
 	default:
 		return 0, false
 	}

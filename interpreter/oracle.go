@@ -231,6 +231,12 @@ type GiveUp struct {
 	// whose last branch was a guess: a serial check's scan of millions
 	// of unknown items stops, an argmax over a pivot column runs.
 	Loose []bool
+	// Left, when set, is the share of an entry's time in its iterations
+	// from done on, of trips, from the profile's per-iteration times; ok
+	// is false where those do not cover the entry (another trip count):
+	// the iterations are then taken as alike. A loop whose first task is
+	// dear, run step by step up to it, has little left.
+	Left func(done, trips int64) (share float64, ok bool)
 }
 
 // LooseAfter is the iterations of an entry after which a loose result

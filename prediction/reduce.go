@@ -296,6 +296,9 @@ func (o *Oracle) addGiveUps(lp *loopnest.Program) {
 			if pr.Timed && pr.Iters > 0 {
 				red.IterTime = pr.TotalNs * 1e-9 / float64(pr.Iters)
 			}
+			if pr.Imbalance != nil && o.prof.Meta.NP == 1 {
+				g.Left = iterationsLeft(pr.Imbalance.IterNs)
+			}
 			if red.Needs != nil && !isConst(g.Init) {
 				red.Needs = append(red.Needs, g.Init)
 			}
@@ -305,6 +308,22 @@ func (o *Oracle) addGiveUps(lp *loopnest.Program) {
 				}
 			}
 		}
+	}
+}
+
+// iterationsLeft is a GiveUp's Left from a loop's per-iteration times
+// (one rank's iteration ordinals): the share of the times from ordinal
+// done on, for an entry of as many iterations as the vector has.
+func iterationsLeft(times []float64) func(done, trips int64) (float64, bool) {
+	suffix := make([]float64, len(times)+1) // suffix[i]: the times from i on
+	for i := len(times) - 1; i >= 0; i-- {
+		suffix[i] = suffix[i+1] + times[i]
+	}
+	return func(done, trips int64) (float64, bool) {
+		if trips != int64(len(times)) || done < 0 || done > trips || suffix[0] <= 0 {
+			return 0, false
+		}
+		return suffix[done] / suffix[0], true
 	}
 }
 

@@ -577,3 +577,36 @@ func TestSharedCalleeChargedOnce(t *testing.T) {
 		t.Errorf("with the kernel shared the loops take %.2f times as long as with a copy, want about the same", r)
 	}
 }
+
+// A loop run step by step until what it computes is unknown costs the
+// iterations left by the profile's time of each: a dear first task, run
+// before the loop's sum became unknown, is not counted again in the
+// rest. The same tasks with the dear one first or last take as long.
+func TestDearFirstIterationCountedOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profiles a program")
+	}
+	at := func(heavy string) float64 {
+		args := []string{"-n", "20", "-base", "100000", "-heavy", heavy}
+		mp, oracle, m := prepareTestdata(t, "dearfirst", args)
+		run, sp, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, interpreter.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := false
+		for _, as := range sp.Assumptions() {
+			said = said || strings.Contains(as.What, "runs step by step for what it computes")
+		}
+		if !said {
+			t.Errorf("-heavy %s: the loop is not run step by step and costed: %v", heavy, sp.Assumptions())
+		}
+		iv, ok := run.Interval(1)
+		if !ok {
+			t.Fatal("no interval 1")
+		}
+		return iv
+	}
+	if r := at("0") / at("19"); r < 0.85 || r > 1.18 {
+		t.Errorf("the dear task first takes %.2f times as long as last, want about the same", r)
+	}
+}
