@@ -43,12 +43,16 @@ type SpeedupRow struct {
 // per P).
 type Scaling struct {
 	PPN int `json:"ppn"` // 0 for the best-per-P curve
-	// RangeEnd is the largest P before efficiency first falls below the
-	// threshold; 0 when the first point is already below it.
+	// RangeEnd is the largest P whose efficiency is at least the
+	// threshold; 0 when none is.
 	RangeEnd int `json:"range_end"`
-	// BelowAt is the first P whose efficiency is below the threshold; 0 when
-	// none is (the range then extends past the sweep).
+	// BelowAt is the first P after RangeEnd (the first P when RangeEnd is
+	// 0); 0 when there is none (the range then extends past the sweep).
 	BelowAt int `json:"below_at"`
+	// Dips are the P before RangeEnd whose efficiency is below the
+	// threshold: a master-worker program's P = 2, one worker, is at 0.5
+	// at best, its larger P above it.
+	Dips []int `json:"dips,omitempty"`
 	// PeakP is the P of maximal speedup; Falls says whether speedup drops
 	// after it within the sweep.
 	PeakP       int     `json:"peak_p"`
@@ -255,19 +259,27 @@ func (r *SpeedupReport) summarise() {
 // scaling summarises rows sorted by P.
 func scaling(ppn int, rows []SpeedupRow, th float64) Scaling {
 	sc := Scaling{PPN: ppn}
+	last := -1 // the largest P at the threshold or above
 	for i, row := range rows {
-		if sc.BelowAt == 0 && row.Efficiency < th {
-			sc.BelowAt = row.P
-			if i > 0 {
-				sc.RangeEnd = rows[i-1].P
-			}
+		if row.Efficiency >= th {
+			last = i
 		}
 		if row.Speedup > sc.PeakSpeedup {
 			sc.PeakP, sc.PeakSpeedup = row.P, row.Speedup
 		}
 	}
-	if sc.BelowAt == 0 && len(rows) > 0 {
-		sc.RangeEnd = rows[len(rows)-1].P
+	if last >= 0 {
+		sc.RangeEnd = rows[last].P
+	}
+	for i, row := range rows {
+		switch {
+		case i > last:
+			if sc.BelowAt == 0 {
+				sc.BelowAt = row.P
+			}
+		case row.Efficiency < th:
+			sc.Dips = append(sc.Dips, row.P)
+		}
 	}
 	for _, row := range rows {
 		if row.P > sc.PeakP && row.Speedup < sc.PeakSpeedup {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -87,6 +88,9 @@ func TestSpeedupSummary(t *testing.T) {
 		// E(2) = 0.25: the range ends at 1, and speedup falls after it.
 		{"slower with more ranks", times(1, 2), 1, Scaling{RangeEnd: 1, BelowAt: 2, PeakP: 1, PeakSpeedup: 1, Falls: true}},
 		{"one point", times(3), 1, Scaling{RangeEnd: 1, PeakP: 1, PeakSpeedup: 1}},
+		// A master and one worker at P = 2: E(2) = 0.455, E(4) = 0.625,
+		// E(8) = 0.568, E(16) = 0.31.
+		{"dip at two", times(10, 11, 4, 2.2, 2), 16, Scaling{RangeEnd: 8, BelowAt: 16, Dips: []int{2}, PeakP: 16, PeakSpeedup: 5}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Speedup(tc.sweep, SpeedupOptions{})
@@ -96,7 +100,7 @@ func TestSpeedupSummary(t *testing.T) {
 			if r.Optimal.P != tc.optP {
 				t.Errorf("optimal P %d, want %d", r.Optimal.P, tc.optP)
 			}
-			if r.Overall != tc.scaling {
+			if !reflect.DeepEqual(r.Overall, tc.scaling) {
 				t.Errorf("scaling %+v, want %+v", r.Overall, tc.scaling)
 			}
 		})
@@ -221,4 +225,21 @@ func TestSpeedupGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGolden(t, "speedup_fit.golden.txt", r.WriteText)
+}
+
+// A dip below the threshold before the range's end is named, not taken
+// for its end.
+func TestScalingDipNamed(t *testing.T) {
+	r, err := Speedup(times(10, 11, 4, 2.2, 2), SpeedupOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "scalability range: up to P = 8 (efficiency < 0.500 from P = 16), with efficiency < 0.500 before it at P = 2\n"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("text:\n%s\nwant the line %q", b.String(), want)
+	}
 }

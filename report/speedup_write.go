@@ -85,6 +85,16 @@ func fSourceText(src string) string {
 
 func writeScaling(b *strings.Builder, prefix string, sc Scaling, th float64) {
 	switch {
+	case len(sc.Dips) > 0:
+		end := "the largest swept"
+		if sc.BelowAt != 0 {
+			end = fmt.Sprintf("efficiency < %s from P = %d", fixed(th), sc.BelowAt)
+		}
+		ps := make([]string, len(sc.Dips))
+		for i, p := range sc.Dips {
+			ps[i] = strconv.Itoa(p)
+		}
+		fmt.Fprintf(b, "%sscalability range: up to P = %d (%s), with efficiency < %s before it at P = %s\n", prefix, sc.RangeEnd, end, fixed(th), strings.Join(ps, ", "))
 	case sc.BelowAt == 0:
 		fmt.Fprintf(b, "%sscalability range: efficiency stays >= %s up to P = %d (the largest swept)\n", prefix, fixed(th), sc.RangeEnd)
 	case sc.RangeEnd == 0:
