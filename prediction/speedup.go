@@ -126,6 +126,7 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 		netNotes    []string // the network's: collectives costed another way
 		assumptions []interpreter.Assumption
 		selfCheck   string                // P = 1: the self-check's note, if any
+		distSerial  *float64              // P = 1: the serial time outside distributed nests
 		steps       int64                 // SSA instructions the ranks executed
 		hot         []interpreter.HotSpot // where they went, from slowSteps on
 		err         error                 // the simulation's failure
@@ -171,6 +172,8 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 			} else {
 				out.note = fmt.Sprintf("serial time not estimated: %v", err)
 			}
+			dist := max(run.Makespan-sp.Distributed(0), 0)
+			out.distSerial = &dist
 		}
 		out.assumptions = sp.Assumptions()
 		if out.steps = sp.Steps(); out.steps >= slowSteps {
@@ -219,6 +222,13 @@ func Speedup(ctx context.Context, opts SpeedupOptions) (*Prediction, error) {
 	}
 	if len(pred.Failed) > 0 && len(pred.Sweep.Points) == 0 {
 		return nil, pred.Failed[0].Err
+	}
+	for _, out := range outcomes {
+		if out.distSerial != nil && out.err == nil {
+			if note := chooseSerial(pred.Sweep.Points, *out.distSerial); note != "" {
+				pred.Notes = append(pred.Notes, note)
+			}
+		}
 	}
 	pred.Report, err = report.Speedup(pred.Sweep, report.SpeedupOptions{Threshold: opts.Threshold})
 	if err != nil {
@@ -314,6 +324,68 @@ func serialTime(mp *model.Program, oracle *Oracle, m *commmodel.Machine, one *in
 	c2 /= nc.total(per) / nc.total(1)
 	s := min(max(2*c2-c1, 0), c1)
 	return min(one.Makespan-c1+s, one.Makespan), nil
+}
+
+// amdahlSlack is how far above Amdahl's bound for a serial fraction the
+// predicted speedups may go before that fraction is taken as wrong: the
+// bound holds for the model's own curve up to its noise and rounding.
+const amdahlSlack = 1.05
+
+// chooseSerial picks the P = 1 point's serial time (points as predicted)
+// from two estimates: the busiest rank's compute at P = 1 and 2
+// (serialTime, already in the point) and the one-rank run's time outside
+// the nests whose iterations the ranks divide (dist). The first reads a
+// master that hands out work and one worker as nothing divided (f = 0.99
+// for a farm the same sweep predicts at a speedup of 16.6 at P = 32) and
+// a master's serial check beside a worker as nothing serial (f = 0); the
+// second misses work divided by data the ranks receive. Of the two, the
+// larger serial time that the predicted speedups do not contradict
+// (none above Amdahl's bound for it, by more than amdahlSlack) is kept,
+// else the smaller; the note says when dist replaced the first.
+func chooseSerial(points []report.Point, dist float64) string {
+	one := -1
+	for i, pt := range points {
+		if pt.P == 1 {
+			one = i
+		}
+	}
+	if one < 0 || points[one].Time <= 0 {
+		return ""
+	}
+	t1 := points[one].Time
+	dist = min(dist, t1)
+	consistent := func(s float64) bool {
+		f := s / t1
+		for _, pt := range points {
+			if pt.P > 1 && pt.Time > 0 && t1/pt.Time > amdahlSlack/(f+(1-f)/float64(pt.P)) {
+				return false
+			}
+		}
+		return true
+	}
+	if points[one].Serial == nil {
+		return ""
+	}
+	twoPoint := *points[one].Serial
+	choice := twoPoint
+	okTwo, okDist := consistent(twoPoint), consistent(dist)
+	switch {
+	case okTwo && okDist:
+		choice = max(twoPoint, dist)
+	case okDist:
+		choice = dist
+	case !okTwo:
+		choice = min(twoPoint, dist)
+	}
+	if choice == twoPoint {
+		return ""
+	}
+	points[one].Serial = &choice
+	why := "which leaves out what one rank computes while the others wait (a master's serial check beside a worker at P = 2)"
+	if !okTwo {
+		why = "for which the predicted speedups exceed Amdahl's bound (a master handing out work to one worker at P = 2 divides nothing)"
+	}
+	return fmt.Sprintf("serial fraction from the one-rank run's time outside the nests whose iterations the ranks divide (%.4g s of %.4g s), not from the busiest rank's compute at P = 1 and 2 (%.4g s), %s", choice, t1, twoPoint, why)
 }
 
 func maxCompute(r *interpreter.Run) float64 {
