@@ -340,8 +340,11 @@ const amdahlSlack = 1.05
 // a master's serial check beside a worker as nothing serial (f = 0); the
 // second misses work divided by data the ranks receive. Of the two, the
 // larger serial time that the predicted speedups do not contradict
-// (none above Amdahl's bound for it, by more than amdahlSlack) is kept,
-// else the smaller; the note says when dist replaced the first.
+// (none above Amdahl's bound for it, by more than amdahlSlack) is kept;
+// when they contradict both (a farm whose master deals tasks by message
+// runs them all itself at P = 1, outside any divided nest), the point
+// keeps none and the report fits f to the speedups. The note says when
+// the first was not kept.
 func chooseSerial(points []report.Point, dist float64) string {
 	one := -1
 	for i, pt := range points {
@@ -374,8 +377,9 @@ func chooseSerial(points []report.Point, dist float64) string {
 		choice = max(twoPoint, dist)
 	case okDist:
 		choice = dist
-	case !okTwo:
-		choice = min(twoPoint, dist)
+	default:
+		points[one].Serial = nil
+		return fmt.Sprintf("serial fraction fitted to the predicted speedups: they exceed Amdahl's bound for both of the model's estimates of the serial time, the busiest rank's compute at P = 1 and 2 (%.4g s of %.4g s) and the one-rank run's time outside the nests whose iterations the ranks divide (%.4g s): work dealt out by messages (a master's tasks) is in neither", twoPoint, t1, dist)
 	}
 	if choice == twoPoint {
 		return ""
