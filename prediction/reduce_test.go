@@ -536,14 +536,7 @@ func TestFilteredCountFollowsTheSet(t *testing.T) {
 	mp, oracle, m := prepareOnIBQDR(t, SpeedupOptions{Dir: "..", Package: "./prediction/testdata/filterkeep", Args: big, ProfileArgs: small, NP: []int{1},
 		ProfileOut: filepath.Join(t.TempDir(), "filterkeep.profile.json")})
 	at := func(args []string) float64 {
-		run, _, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatal("no interval 1")
-		}
+		iv, _ := intervalOn(t, mp, oracle, m, 1, args)
 		return iv
 	}
 	if r := at(big) / at(small); r < 6 || r > 10 {
@@ -563,14 +556,7 @@ func TestSharedCalleeChargedOnce(t *testing.T) {
 	at := func(shared string) float64 {
 		args := []string{"-n", "10000", "-shared=" + shared}
 		mp, oracle, m := prepareTestdata(t, "sharedcallee", args)
-		run, _, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatal("no interval 1")
-		}
+		iv, _ := intervalOn(t, mp, oracle, m, 1, args)
 		return iv
 	}
 	if r := at("true") / at("false"); r < 0.75 || r > 1.33 {
@@ -589,20 +575,13 @@ func TestDearFirstIterationCountedOnce(t *testing.T) {
 	at := func(heavy string) float64 {
 		args := []string{"-n", "20", "-base", "100000", "-heavy", heavy}
 		mp, oracle, m := prepareTestdata(t, "dearfirst", args)
-		run, sp, err := simulate(mp, oracle, m, 1, 1, 1, commmodel.Block, args, interpreter.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		iv, sp := intervalOn(t, mp, oracle, m, 1, args)
 		said := false
 		for _, as := range sp.Assumptions() {
 			said = said || strings.Contains(as.What, "runs step by step for what it computes")
 		}
 		if !said {
 			t.Errorf("-heavy %s: the loop is not run step by step and costed: %v", heavy, sp.Assumptions())
-		}
-		iv, ok := run.Interval(1)
-		if !ok {
-			t.Fatal("no interval 1")
 		}
 		return iv
 	}
