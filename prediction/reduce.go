@@ -970,19 +970,19 @@ func (o *Oracle) siteFraction(c *loopnest.Loop) (float64, bool) {
 
 // sitesFraction is the share of lf's profiled iterations that ran under
 // the call statements between lf and the loop l around it: the product
-// of siteFraction over the callee copies on the way (1 where the profile
-// cannot tell).
+// of siteFraction over the calls crossed on the way up (a copy's root,
+// whose parent is the calling loop; 1 where the profile cannot tell).
+// None is crossed where l is in lf's copy (the callee's timed loop, whose
+// time, like lf's count, is that of every call statement).
 func (o *Oracle) sitesFraction(lf, l *loopnest.Loop) float64 {
 	f := 1.0
-	for c := lf; c != nil && c != l; {
-		if c.Inlined == nil {
-			c = c.Parent
+	for c := lf; c != nil && c != l; c = c.Parent {
+		if c.Inlined == nil || c.Parent != nil && c.Parent.Inlined == c.Inlined {
 			continue
 		}
 		if s, ok := o.siteFraction(c); ok {
 			f *= s
 		}
-		c = c.Inlined.In
 	}
 	return f
 }

@@ -587,7 +587,10 @@ func TestFineVector(t *testing.T) {
 		t.Fatalf("candidates loop %+v: want a fine vector of %d iterations", outer, n)
 	}
 	// Medians: on a loaded machine a preemption inside one even
-	// candidate's time outweighs thousands of odd ones in a sum.
+	// candidate's time outweighs thousands of odd ones in a sum. Quiet,
+	// the odd ones read 5-10 times the even ones; with a benchmark and
+	// another session's programs beside the run, 3.2 times (2026-11-29):
+	// twice is what trial divisions show against none under any load.
 	var even, odd []float64
 	for i, ns := range outer.Imbalance.IterNs {
 		if i%2 == 0 {
@@ -600,7 +603,7 @@ func TestFineVector(t *testing.T) {
 		slices.Sort(v)
 		return v[len(v)/2]
 	}
-	if mo, me := median(odd), median(even); mo <= 0 || mo < 5*me {
+	if mo, me := median(odd), median(even); mo <= 0 || mo < 2*me {
 		t.Errorf("odd candidates %.3g ns, even %.3g ns (medians): want the odd ones far dearer", mo, me)
 	}
 }

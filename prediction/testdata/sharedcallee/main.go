@@ -14,7 +14,7 @@ import (
 
 func unit(i int) float64 {
 	x := float64(i)
-	for k := 0; k < 2000; k++ {
+	for k := 0; k < *work; k++ {
 		x = x*0.999 + 1
 	}
 	return x
@@ -22,11 +22,14 @@ func unit(i int) float64 {
 
 func unit2(i int) float64 {
 	x := float64(i)
-	for k := 0; k < 2000; k++ {
+	for k := 0; k < *work; k++ {
 		x = x*0.999 + 1
 	}
 	return x
 }
+
+// work is the iterations of a unit: with many, each call is timed.
+var work = flag.Int("work", 2000, "iterations per work unit")
 
 func main() {
 	n := flag.Int("n", 20000, "work units per loop")
