@@ -385,6 +385,9 @@ func chooseSerial(points []report.Point, dist float64) string {
 		return ""
 	}
 	points[one].Serial = &choice
+	if math.Abs(choice-twoPoint) < 0.01*t1 {
+		return "" // a point of f or less: not worth a line
+	}
 	why := "which leaves out what one rank computes while the others wait (a master's serial check beside a worker at P = 2)"
 	if !okTwo {
 		why = "for which the predicted speedups exceed Amdahl's bound (a master handing out work to one worker at P = 2 divides nothing)"
