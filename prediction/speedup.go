@@ -379,7 +379,7 @@ func chooseSerial(points []report.Point, dist float64) string {
 		choice = dist
 	default:
 		points[one].Serial = nil
-		return fmt.Sprintf("serial fraction fitted to the predicted speedups: they exceed Amdahl's bound for both of the model's estimates of the serial time, the busiest rank's compute at P = 1 and 2 (%.4g s of %.4g s) and the one-rank run's time outside the nests whose iterations the ranks divide (%.4g s): work dealt out by messages (a master's tasks) is in neither", twoPoint, t1, dist)
+		return fmt.Sprintf("serial fraction fitted to the predicted speedups: they exceed Amdahl's bound for both of the model's estimates of the serial time, the busiest rank's compute at P = 1 and 2 (%.4g s of %.4g s) and the one-rank run's time outside the nests whose iterations the ranks divide (%.4g s): work divided in a way neither sees (tasks dealt out by messages, loops the simulation runs step by step)", twoPoint, t1, dist)
 	}
 	if choice == twoPoint {
 		return ""
