@@ -414,6 +414,18 @@ func takenBack(header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool, v ssa.Value)
 // join, or an inner loop's header, so that which way a branch went
 // decides it (hits++ in one arm).
 func joined(phi *ssa.Phi, header *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
+	// Arms that each jump back to the header (an if without an else, a
+	// continue) join in the header phi itself: k by one back edge, k+1
+	// by the other.
+	var back ssa.Value
+	for i, e := range phi.Edges {
+		if i < len(header.Preds) && in[header.Preds[i]] {
+			if back != nil && e != back {
+				return true
+			}
+			back = e
+		}
+	}
 	vals, _ := backEdgeValues(phi, header, in)
 	return slices.ContainsFunc(vals, func(v ssa.Value) bool {
 		p, ok := v.(*ssa.Phi)
