@@ -485,10 +485,7 @@ func (s *programShared) callee(fn *ssa.Function) *calleeInfo {
 		ci.seqCount = seqCountOf(fn)
 	}
 	if ci.mpi {
-		ci.mpiName = fn.Name()
-		if o := fn.Origin(); o != nil {
-			ci.mpiName = o.Name()
-		}
+		ci.mpiName = mpiName(fn)
 		switch ci.mpiName {
 		case "Rank":
 			ci.mpiQuery = queryRank

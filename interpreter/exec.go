@@ -59,6 +59,9 @@ type ssaRank struct {
 	mainPos token.Pos
 	flags   *flagSet
 	compute float64
+	// phiGrownBuf holds a reduced nest's PhiGrowth values between its
+	// entry and its exit (phiGrown), reused from one entry to the next.
+	phiGrownBuf []value
 	// soloer prices the compute of a rank alone on its node once the
 	// simulator says it is (Soloist); soloCompute sums it per Step.
 	soloer      SoloCoster
@@ -833,12 +836,17 @@ func (r *ssaRank) jump(f *frame, i int) error {
 
 // phiGrown is, for each PhiGrowth of rc, the slice its phi holds after
 // the nest: its entry value lengthened by its count, its elements unknown;
-// unknown when the count or the entry's length is.
+// unknown when the count or the entry's length is. The slice is the
+// rank's buffer, good until its next nest entry.
 func (r *ssaRank) phiGrown(f *frame, rc *reduction) []value {
 	r.bindTo(f, rc)
 	n, err := rc.red.PhiGrowCounts(r.binder)
 	r.unbind()
-	out := make([]value, len(rc.phiGrows))
+	if cap(r.phiGrownBuf) < len(rc.phiGrows) {
+		r.phiGrownBuf = make([]value, len(rc.phiGrows))
+	}
+	out := r.phiGrownBuf[:len(rc.phiGrows)]
+	clear(out)
 	for i := range rc.phiGrows {
 		pg := &rc.phiGrows[i]
 		if err != nil || pg.index >= len(n) || n[pg.index] < 0 {

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"encoding/binary"
 	"fmt"
+	"go/token"
 	"go/types"
 	"math"
 	"strings"
@@ -68,8 +69,7 @@ func (r *ssaRank) mpiCall(f *frame, in ssa.CallInstruction, ic *instrCode, ci *c
 		return Op{}, false, nil
 	}
 	if ic.site == "" {
-		site := r.shared.prog.Fset.Position(in.Pos())
-		ic.site = fmt.Sprintf("%s:%d", baseName(site.Filename), site.Line)
+		ic.site = mpiSite(r.shared.prog.Fset, in.Pos())
 	}
 	op := Op{Site: ic.site, Group: g}
 	intArg := func(i int, what string) (int, error) {
@@ -454,6 +454,22 @@ func statusValue(res Result, elemSize int) value {
 	}{cells: [3]value{intv(int64(res.Source)), intv(int64(res.Tag)), intv(int64(res.Bytes / max(elemSize, 1)))}}
 	so.o = object{def: unknown, dense: so.cells[:]}
 	return value{k: vStruct, obj: &so.o}
+}
+
+// mpiName is the name of a function of package mpi, of the generic
+// origin for an instance (Send, not Send[float64]).
+func mpiName(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		return o.Name()
+	}
+	return fn.Name()
+}
+
+// mpiSite is the site of an MPI call at pos as profiles and timelines
+// name it: "file.go:line".
+func mpiSite(fset *token.FileSet, pos token.Pos) string {
+	at := fset.Position(pos)
+	return fmt.Sprintf("%s:%d", baseName(at.Filename), at.Line)
 }
 
 func baseName(path string) string {

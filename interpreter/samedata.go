@@ -55,16 +55,12 @@ func (r *ssaRank) findSameData(in ssa.CallInstruction, buf ssa.Value, ss SiteSiz
 			if fn == nil || !isMPI(fn) {
 				continue
 			}
-			name := fn.Name()
-			if o := fn.Origin(); o != nil {
-				name = o.Name()
-			}
+			name := mpiName(fn)
 			for _, a := range other.Common().Args {
 				if !sameData(a, buf) {
 					continue
 				}
-				pos := fset.Position(other.Pos())
-				site := fmt.Sprintf("%s:%d", baseName(pos.Filename), pos.Line)
+				site := mpiSite(fset, other.Pos())
 				if bytes, ok := ss.SiteBytes(site, name); ok {
 					return sameDataSize{bytes, fmt.Sprintf("%s mpi.%s", site, name), true}
 				}

@@ -66,7 +66,7 @@ func (s *sim) computePiece(r *rank) {
 	speed := 1.0
 	n := c.Node[r.id]
 	cores := c.Cores[n]
-	if c.Between != nil && r.stats.Ops >= 1 && r.id < len(c.Last) && r.stats.Ops < c.Last[r.id] {
+	if c.Between != nil && r.betweenOps(c.Last) {
 		cores = c.Between[n]
 	}
 	if busy := float64(c.computing(r, n, r.clock)); busy > cores {

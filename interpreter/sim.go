@@ -259,7 +259,7 @@ func (s *sim) advance(r *rank) {
 				return
 			}
 			r.stepped(compute)
-			if ls := s.opts.Lockstep; ls != nil && r.stats.Ops >= 1 && r.id < len(ls.Last) && r.stats.Ops < ls.Last[r.id] {
+			if ls := s.opts.Lockstep; ls != nil && r.betweenOps(ls.Last) {
 				compute *= ls.Factor
 			}
 			if compute > 0 && s.opts.Noise != nil {
@@ -294,6 +294,13 @@ func (s *sim) advance(r *rank) {
 			return
 		}
 	}
+}
+
+// betweenOps says whether r is between its first and its last MPI
+// operation, last being each rank's operations in an earlier simulation
+// of the same configuration (Lockstep.Last, Sharing.Last).
+func (r *rank) betweenOps(last []int) bool {
+	return r.stats.Ops >= 1 && r.id < len(last) && r.stats.Ops < last[r.id]
 }
 
 // yield puts r back in the queue if another ready rank is earlier, and

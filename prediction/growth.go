@@ -46,11 +46,12 @@ func growsSlice(root *loopnest.Loop) token.Pos {
 	}
 	for _, b := range root.Blocks {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
+			v, ok := instr.(ssa.Value)
 			if !ok {
 				continue
 			}
-			if fn, ok := call.Call.Value.(*ssa.Builtin); !ok || fn.Name() != "append" || len(call.Call.Args) == 0 {
+			call, ok := appendCall(v)
+			if !ok {
 				continue
 			}
 			switch base := call.Call.Args[0].(type) {

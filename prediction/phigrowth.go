@@ -126,8 +126,7 @@ func appendCarried(phi *ssa.Phi, in map[*ssa.BasicBlock]bool) (entry ssa.Value, 
 			}
 			return true
 		case *ssa.Call:
-			b, isBuiltin := v.Call.Value.(*ssa.Builtin)
-			if !isBuiltin || b.Name() != "append" || len(v.Call.Args) != 2 || appendedElems(v.Call.Args[1]) != 1 || !in[v.Block()] {
+			if _, ok := appendCall(v); !ok || len(v.Call.Args) != 2 || appendedElems(v.Call.Args[1]) != 1 || !in[v.Block()] {
 				return false
 			}
 			appends = append(appends, v)

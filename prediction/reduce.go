@@ -1273,11 +1273,8 @@ func writes(blocks []*ssa.BasicBlock, in map[*ssa.BasicBlock]bool, grown map[*ss
 // appendBack reports whether st stores append(x, ...) back where x was
 // loaded from (d.ps = append(d.ps, q)), with the call and the load.
 func appendBack(st *ssa.Store) (*ssa.Call, *ssa.UnOp, bool) {
-	call, ok := st.Val.(*ssa.Call)
+	call, ok := appendCall(st.Val)
 	if !ok || len(call.Call.Args) != 2 {
-		return nil, nil, false
-	}
-	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" {
 		return nil, nil, false
 	}
 	old, ok := call.Call.Args[0].(*ssa.UnOp)
@@ -1285,6 +1282,16 @@ func appendBack(st *ssa.Store) (*ssa.Call, *ssa.UnOp, bool) {
 		return nil, nil, false
 	}
 	return call, old, true
+}
+
+// appendCall is v as a call of the builtin append, if it is one.
+func appendCall(v ssa.Value) (*ssa.Call, bool) {
+	call, ok := v.(*ssa.Call)
+	if !ok || len(call.Call.Args) == 0 {
+		return nil, false
+	}
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return call, ok && b.Name() == "append"
 }
 
 // growths finds the appends of the nest that it can summarise: a store of

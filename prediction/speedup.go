@@ -355,6 +355,9 @@ func chooseSerial(points []report.Point, dist float64) string {
 	if one < 0 || points[one].Time <= 0 {
 		return ""
 	}
+	if points[one].Serial == nil {
+		return ""
+	}
 	t1 := points[one].Time
 	dist = min(dist, t1)
 	consistent := func(s float64) bool {
@@ -365,9 +368,6 @@ func chooseSerial(points []report.Point, dist float64) string {
 			}
 		}
 		return true
-	}
-	if points[one].Serial == nil {
-		return ""
 	}
 	twoPoint := *points[one].Serial
 	choice := twoPoint
@@ -503,10 +503,7 @@ func simulate(mp *model.Program, oracle *Oracle, m *commmodel.Machine, p, nodes,
 	if math.Abs(shared-share) <= 1e-9*share {
 		return run, sp, nil
 	}
-	ls := &interpreter.Lockstep{Factor: shared, Last: make([]int, p)}
-	for r, st := range run.Ranks {
-		ls.Last[r] = st.Ops
-	}
+	ls := &interpreter.Lockstep{Factor: shared, Last: opsPerRank(run)}
 	again := base
 	again.Lockstep = ls
 	return simulateAt(mp, oracle.onNode(nc, k, share, p), m, pl, args, oracle.maxSteps, again)
@@ -546,14 +543,22 @@ func simulateShared(mp *model.Program, oracle *Oracle, nc *nodeContention, m *co
 	// had the right sum, but the main loop between them (validate's
 	// interval) ran on more cores than the table gives it and the set-up
 	// on fewer (docs/validation/outside-2026-11-28n, fault 5).
-	sh.Between, sh.Last = make([]float64, pl.Nodes), make([]int, pl.P)
+	sh.Between, sh.Last = make([]float64, pl.Nodes), opsPerRank(run)
 	for n := range sh.Between {
 		sh.Between[n] = eff
 	}
-	for r, st := range run.Ranks {
-		sh.Last[r] = st.Ops
-	}
 	return simulateAt(mp, view, m, pl, args, oracle.maxSteps, shared)
+}
+
+// opsPerRank is each rank's MPI operations in run: where a simulation of
+// the same configuration again finds a rank's last one (Lockstep.Last,
+// Sharing.Last).
+func opsPerRank(run *interpreter.Run) []int {
+	ops := make([]int, len(run.Ranks))
+	for r, st := range run.Ranks {
+		ops[r] = st.Ops
+	}
+	return ops
 }
 
 // lockstepPattern is the lockstep table's pattern the run's ranks
